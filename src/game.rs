@@ -1,0 +1,144 @@
+//! A game: a position under a variant, with the moves played so far (their hashes, for
+//! Cohen's rule). The entry point for the CLI, the suite runner and library users.
+
+use crate::fen::{self, FenError};
+use crate::moves::Move;
+use crate::notation;
+use crate::perft::Search;
+use crate::position::{Position, Undo};
+use crate::rules::effects::{NoRecord, Outcome};
+use crate::rules::{Rules, UnknownVariant};
+use crate::square::{Role, Square};
+use std::fmt;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SetupError {
+    Fen(FenError),
+    Variant(UnknownVariant),
+    PawnOnBackRank(Square),
+    Move(String),
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::Fen(e) => write!(f, "malformed FEN: {e}"),
+            SetupError::Variant(e) => write!(f, "{e}"),
+            SetupError::PawnOnBackRank(s) => write!(f, "malformed FEN: a pawn on {s} (pawns cannot stand on the 1st or 8th rank in orthodox chess)"),
+            SetupError::Move(e) => write!(f, "{e}"),
+        }
+    }
+}
+impl std::error::Error for SetupError {}
+
+impl From<FenError> for SetupError {
+    fn from(e: FenError) -> Self {
+        SetupError::Fen(e)
+    }
+}
+impl From<UnknownVariant> for SetupError {
+    fn from(e: UnknownVariant) -> Self {
+        SetupError::Variant(e)
+    }
+}
+
+#[derive(Clone)]
+pub struct Game {
+    pub pos: Position,
+    pub rules: Rules,
+    /// Hashes of the positions from the set-up position to the current one.
+    pub history: Vec<u64>,
+}
+
+/// Checks what a position needs under the rules (orthodox chess has no pawns on its back ranks).
+pub fn validate(pos: &Position, rules: &Rules) -> Result<(), SetupError> {
+    if rules.is_orthodox() {
+        let back = crate::bitboard::Bitboard::rank(0) | crate::bitboard::Bitboard::rank(7);
+        if let Some(s) = (pos.by_role(Role::Pawn) & back).first() {
+            return Err(SetupError::PawnOnBackRank(s));
+        }
+    }
+    Ok(())
+}
+
+impl Game {
+    pub fn new(fen_text: &str, variant: &str) -> Result<Game, SetupError> {
+        let rules = Rules::parse(variant)?;
+        let pos = fen::parse(fen_text)?;
+        Game::from_parts(pos, rules)
+    }
+
+    pub fn from_parts(pos: Position, rules: Rules) -> Result<Game, SetupError> {
+        validate(&pos, &rules)?;
+        let history = vec![pos.hash()];
+        Ok(Game { pos, rules, history })
+    }
+
+    pub fn legal_moves(&mut self) -> Vec<Move> {
+        let mut s = Search::new(&self.rules, &self.history);
+        s.legal_moves(&mut self.pos)
+    }
+
+    pub fn perft(&mut self, depth: u32) -> u64 {
+        let mut s = Search::new(&self.rules, &self.history);
+        s.perft(&mut self.pos, depth)
+    }
+
+    /// (Popeye notation, count) per legal move.
+    pub fn divide(&mut self, depth: u32) -> Vec<(Move, String, u64)> {
+        let mut s = Search::new(&self.rules, &self.history);
+        s.divide(&mut self.pos, depth)
+    }
+
+    pub fn popeye(&mut self, m: Move) -> String {
+        notation::popeye(&mut self.pos, &self.rules, m)
+    }
+
+    /// Finds a legal move by its Popeye or UCI notation.
+    pub fn find_move(&mut self, text: &str) -> Result<Move, SetupError> {
+        let text = text.trim();
+        let moves = self.legal_moves();
+        for &m in &moves {
+            if notation::uci(m) == text || self.popeye(m) == text {
+                return Ok(m);
+            }
+        }
+        Err(SetupError::Move(format!(
+            "'{text}' is not a legal move in {} ({} legal moves)",
+            self.pos.fen(),
+            moves.len()
+        )))
+    }
+
+    /// Plays a legal move for good.
+    pub fn play(&mut self, m: Move) {
+        let before_last = if self.rules.cohen && self.history.len() >= 2 {
+            Some(self.history[self.history.len() - 2])
+        } else {
+            None
+        };
+        let mut undo = Undo::new();
+        let out = self.rules.play(&mut self.pos, m, &mut undo, &mut NoRecord, before_last);
+        debug_assert_eq!(out, Outcome::Done);
+        self.history.push(self.pos.hash());
+    }
+
+    /// Plays moves given in Popeye or UCI notation, separated by spaces or commas.
+    pub fn play_line(&mut self, line: &str) -> Result<(), SetupError> {
+        let tokens: Vec<&str> = line.split([' ', ',']).filter(|t| !t.is_empty()).collect();
+        let mut i = 0;
+        while i < tokens.len() {
+            // Popeye writes en passant as two words: `e5*d6 ep.`
+            let t = if tokens.get(i + 1) == Some(&"ep.") {
+                i += 1;
+                format!("{} ep.", tokens[i - 1])
+            } else {
+                tokens[i].to_string()
+            };
+            i += 1;
+            let m = self.find_move(&t)?;
+            self.play(m);
+        }
+        Ok(())
+    }
+}

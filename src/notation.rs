@@ -1,0 +1,101 @@
+//! Move notation: Popeye's (the reference solver's), with every effect of the move in
+//! brackets in the order it happened, and UCI (extended with `/q` for the promotion of a
+//! reborn pawn, which plain UCI cannot say).
+
+use crate::moves::{Move, MoveKind};
+use crate::position::{Position, Undo};
+use crate::rules::check::mars_lift;
+use crate::rules::circe::{Capturer, Victim};
+use crate::rules::effects::{self, Effect, Mode};
+use crate::rules::Rules;
+use crate::square::{Piece, Role};
+use std::fmt::Write;
+
+fn unit(p: Piece) -> String {
+    format!("{}{}", p.color().letter(), p.role().popeye_letter())
+}
+
+/// Popeye's notation of a move (check marks dropped), e.g. `Be2*a6[+bBc8]`.
+pub fn popeye(pos: &mut Position, rules: &Rules, m: Move) -> String {
+    let mut s = String::new();
+    let (from, to) = (m.from(), m.to());
+    let Some(piece) = pos.piece_at(from) else { return format!("?{from}{to}") };
+    match m.kind() {
+        MoveKind::CastleKing => s.push_str("0-0"),
+        MoveKind::CastleQueen => s.push_str("0-0-0"),
+        kind => {
+            let capture = kind == MoveKind::EnPassant || pos.piece_at(to).is_some();
+            if piece.role() != Role::Pawn {
+                s.push(piece.role().popeye_letter());
+            }
+            let _ = write!(s, "{from}");
+            if capture {
+                if let Some(c) = rules.circe.filter(|_| rules.is_mars()) {
+                    if let Some(lift) = mars_lift(pos, &c, piece, from) {
+                        if lift != from {
+                            let _ = write!(s, "-{lift}");
+                        }
+                    }
+                }
+                s.push('*');
+            } else {
+                s.push('-');
+            }
+            let _ = write!(s, "{to}");
+            if let Some(r) = m.promotion_role() {
+                s.push('=');
+                if kamikaze_units(rules) {
+                    s.push('k');
+                }
+                s.push(r.popeye_letter());
+            }
+            if kind == MoveKind::EnPassant {
+                s.push_str(" ep.");
+            }
+        }
+    }
+    let mut fx: Vec<Effect> = Vec::new();
+    let mut undo = Undo::new();
+    effects::apply(pos, rules, m, &mut undo, &mut fx, Mode::Play);
+    pos.unmake(&undo);
+    for e in fx {
+        match e {
+            Effect::Rebirth { piece, square, promotion } => {
+                let _ = write!(s, "[+{}{square}", unit(piece));
+                if let Some(r) = promotion {
+                    let _ = write!(s, "={}", r.popeye_letter());
+                }
+                s.push(']');
+            }
+            Effect::CapturerRebirth { piece, from, to } => {
+                let _ = write!(s, "[{}{from}->{to}]", unit(piece));
+            }
+            Effect::Burial { piece, square } => {
+                let _ = write!(s, "[+{}{square}->v]", unit(piece));
+            }
+            Effect::Emergence { piece, square } => {
+                let _ = write!(s, "[+{}{square}]", unit(piece));
+            }
+        }
+    }
+    s
+}
+
+/// Popeye writes promotions of kamikaze units with their attribute: `=kQ`.
+fn kamikaze_units(rules: &Rules) -> bool {
+    matches!(rules.circe, Some(c) if c.capturer == Capturer::Reborn && c.victim == Victim::Reborn)
+}
+
+/// UCI notation: `e2e4`, `e7e8q`, castling as the king's move (`e1g1`); the promotion of a
+/// reborn pawn is appended as `/q`.
+pub fn uci(m: Move) -> String {
+    let mut s = format!("{}{}", m.from(), m.to());
+    if let Some(r) = m.promotion_role() {
+        s.push(r.fen_letter());
+    }
+    if let Some(r) = m.rebirth_promotion() {
+        s.push('/');
+        s.push(r.fen_letter());
+    }
+    s
+}

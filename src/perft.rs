@@ -1,0 +1,112 @@
+//! perft and divide, generic over the rules; orthodox chess takes the specialised
+//! generator and counts the last ply in bulk.
+
+use crate::moves::{Move, MoveList};
+use crate::notation;
+use crate::orthodox;
+use crate::position::{Position, Undo};
+use crate::rules::effects::{self, Mode, NoRecord};
+use crate::rules::Rules;
+
+/// Search context: the rules, and the hashes of the positions on the path from the
+/// earliest known one to the current one (Cohen's rule looks two plies back).
+pub struct Search<'a> {
+    pub rules: &'a Rules,
+    pub history: Vec<u64>,
+}
+
+impl<'a> Search<'a> {
+    pub fn new(rules: &'a Rules, history: &[u64]) -> Search<'a> {
+        Search { rules, history: history.to_vec() }
+    }
+
+    /// The hash of the position before the opponent's last move, if known.
+    #[inline]
+    fn before_last(&self) -> Option<u64> {
+        if self.rules.cohen && self.history.len() >= 2 {
+            Some(self.history[self.history.len() - 2])
+        } else {
+            None
+        }
+    }
+
+    /// Leaf nodes `depth` plies below `pos` (0 if the position is illegal, RULES.md 0.10).
+    pub fn perft(&mut self, pos: &mut Position, depth: u32) -> u64 {
+        if self.rules.opponent_in_check(pos) {
+            return 0;
+        }
+        self.perft_inner(pos, depth)
+    }
+
+    fn perft_inner(&mut self, pos: &mut Position, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if self.rules.is_orthodox() {
+            return orthodox_perft(pos, self.rules, depth);
+        }
+        let before_last = self.before_last();
+        let rules = self.rules;
+        let mut n = 0;
+        rules.for_each_legal(pos, before_last, |pos, _| {
+            if depth == 1 {
+                n += 1;
+            } else {
+                self.history.push(pos.hash());
+                n += self.perft_inner(pos, depth - 1);
+                self.history.pop();
+            }
+        });
+        n
+    }
+
+    /// The legal moves of `pos` (empty when the position is illegal).
+    pub fn legal_moves(&mut self, pos: &mut Position) -> Vec<Move> {
+        let mut out = Vec::new();
+        if self.rules.opponent_in_check(pos) {
+            return out;
+        }
+        if self.rules.is_orthodox() {
+            let mut list = MoveList::new();
+            orthodox::legal_moves(pos, &mut list);
+            return list.to_vec();
+        }
+        let before_last = self.before_last();
+        self.rules.for_each_legal(pos, before_last, |_, m| out.push(m));
+        out
+    }
+
+    /// Per legal move: its Popeye notation and the leaf count `depth - 1` plies below it.
+    pub fn divide(&mut self, pos: &mut Position, depth: u32) -> Vec<(Move, String, u64)> {
+        let moves = self.legal_moves(pos);
+        let mut out = Vec::with_capacity(moves.len());
+        for m in moves {
+            let name = notation::popeye(pos, self.rules, m);
+            let mut undo = Undo::new();
+            self.rules.play(pos, m, &mut undo, &mut NoRecord, self.before_last());
+            self.history.push(pos.hash());
+            let n = if depth <= 1 { 1 } else { self.perft_inner(pos, depth - 1) };
+            self.history.pop();
+            pos.unmake(&undo);
+            out.push((m, name, n));
+        }
+        out
+    }
+}
+
+/// Orthodox perft: strictly legal generation, make/unmake inside, bulk count at the leaves.
+pub fn orthodox_perft(pos: &mut Position, rules: &Rules, depth: u32) -> u64 {
+    if depth == 1 {
+        return orthodox::count(pos);
+    }
+    let mut list = MoveList::new();
+    orthodox::legal_moves(pos, &mut list);
+    let mut undo = Undo::new();
+    let mut n = 0;
+    for &m in list.iter() {
+        effects::apply(pos, rules, m, &mut undo, &mut NoRecord, Mode::Play);
+        n += orthodox_perft(pos, rules, depth - 1);
+        pos.unmake(&undo);
+    }
+    n
+}

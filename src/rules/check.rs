@@ -1,0 +1,189 @@
+//! What counts as check, for every composition, from one definition (RULES.md):
+//!
+//! > a side is in check when the opponent has a capture — pins ignored, but valid under the
+//! > variant's own capture rules — after which that side's king is no longer on the board.
+//!
+//! So in Rex Inclusive a capture whose king is reborn is no check; in Anticirce a capture
+//! whose capturer cannot be reborn is none; in Assassin a capture whose rebirth lands on the
+//! king is one; Madrasi discards paralysed capturers; Isardam type A discards captures that
+//! fail its test. Geometry finds the candidate capturers cheaply; when the variant's
+//! effects can matter, the capture is played (`Mode::Probe`) and the board looked at.
+
+use super::circe::{CaptureContext, CaptureFrom, Circe, FirstRankPawns, Occupied};
+use super::effects::{self, Mode, NoRecord, Outcome};
+use super::{isardam, madrasi, Observation, Rules};
+use crate::attacks;
+use crate::bitboard::Bitboard;
+use crate::moves::{Move, MoveKind};
+use crate::position::{Position, Undo};
+use crate::square::{Color, Piece, Role, Square};
+
+/// Units of `by` that could capture on `target` by the variant's geometry (Mars: from their
+/// rebirth squares), ignoring pins and paralysis.
+#[inline]
+pub fn capturers(pos: &Position, rules: &Rules, target: Square, by: Color) -> Bitboard {
+    match rules.circe {
+        Some(c) if c.capture_from == CaptureFrom::RebirthSquare => mars_capturers(pos, &c, target, by),
+        _ => {
+            let mut a = pos.attackers_to(target, pos.occupied()) & pos.by_color(by);
+            if rules.first_rank_pawns() == FirstRankPawns::Immobile {
+                a &= !(pos.pieces(by, Role::Pawn) & Bitboard::rank(by.first_rank()));
+            }
+            a
+        }
+    }
+}
+
+/// The square a Mars unit on `s` captures from, when it may capture at all.
+#[inline]
+pub fn mars_lift(pos: &Position, circe: &Circe, p: Piece, s: Square) -> Option<Square> {
+    if p.role() == Role::King && !circe.capturer_kings {
+        return Some(s);
+    }
+    let r = circe.capturer_square(p, s);
+    if r != s && pos.occupied().contains(r) {
+        None
+    } else {
+        Some(r)
+    }
+}
+
+fn mars_capturers(pos: &Position, circe: &Circe, target: Square, by: Color) -> Bitboard {
+    let occ = pos.occupied();
+    let mut out = Bitboard::EMPTY;
+    for s in pos.by_color(by) {
+        let p = pos.piece_at(s).unwrap();
+        if p.role() == Role::Pawn && s.rank() == by.first_rank() && circe.first_rank_pawns == FirstRankPawns::Immobile {
+            continue;
+        }
+        if let Some(r) = mars_lift(pos, circe, p, s) {
+            // the square the unit was lifted from is empty for lines from the rebirth square
+            if attacks::attacks(p.role(), by, r, occ.without(s).with(r)).contains(target) {
+                out = out.with(s);
+            }
+        }
+    }
+    out
+}
+
+/// Drops paralysed units (Madrasi) from a set of would-be capturers.
+#[inline]
+pub fn unparalysed(pos: &Position, rules: &Rules, set: Bitboard) -> Bitboard {
+    match rules.observation {
+        Observation::Madrasi { kings } => {
+            let fr = rules.first_rank_pawns();
+            let mut out = Bitboard::EMPTY;
+            for s in set {
+                if !madrasi::observed_by_like(pos, s, kings, fr) {
+                    out = out.with(s);
+                }
+            }
+            out
+        }
+        _ => set,
+    }
+}
+
+/// Is `side` in check (by the variant's own definition)?
+pub fn in_check(pos: &mut Position, rules: &Rules, side: Color) -> bool {
+    let Some(k) = pos.king(side) else { return false };
+    let enemy = side.other();
+    let att = unparalysed(pos, rules, capturers(pos, rules, k, enemy));
+    if att.any() {
+        if rules.king_capture_is_plain() {
+            return true;
+        }
+        for a in att {
+            if capture_removes_king(pos, rules, a, k, side) {
+                return true;
+            }
+        }
+    }
+    if let Some(c) = rules.circe {
+        if c.occupied == Occupied::Assassinate {
+            return assassination_threat(pos, rules, &c, side, k);
+        }
+    }
+    false
+}
+
+/// Would the capture from `from` on `target` be valid for its side and leave `side` without
+/// a king? Every promotion choice is tried (one suffices).
+fn capture_removes_king(pos: &mut Position, rules: &Rules, from: Square, target: Square, side: Color) -> bool {
+    let p = pos.piece_at(from).expect("capturer");
+    let capturer_color = p.color();
+    let promos: &[Option<Role>] = if p.role() == Role::Pawn && target.rank() == capturer_color.promotion_rank() {
+        &[Some(Role::Queen), Some(Role::Knight), Some(Role::Rook), Some(Role::Bishop)]
+    } else {
+        &[None]
+    };
+    for &promo in promos {
+        let base = match promo {
+            Some(r) => Move::promotion(from, target, r),
+            None => Move::new(from, target, MoveKind::Normal),
+        };
+        let mut choices: [Option<Role>; 5] = [None; 5];
+        let mut n = 1;
+        let mut i = 0;
+        while i < n {
+            let m = match choices[i] {
+                Some(r) => base.with_rebirth_promotion(r),
+                None => base,
+            };
+            i += 1;
+            let mut undo = Undo::new();
+            let out = effects::apply(pos, rules, m, &mut undo, &mut NoRecord, Mode::Probe);
+            let removes = match out {
+                Outcome::Done => {
+                    pos.king(side).is_none()
+                        && match rules.observation {
+                            Observation::Isardam { type_b: false, kings } => {
+                                isardam::passes(pos, kings, rules.first_rank_pawns(), None)
+                            }
+                            _ => true,
+                        }
+                }
+                Outcome::NeedsChoice => {
+                    for (j, r) in Role::PROMOTIONS.iter().enumerate() {
+                        choices[1 + j] = Some(*r);
+                    }
+                    n = 5;
+                    false
+                }
+                Outcome::Illegal => false,
+            };
+            pos.unmake(&undo);
+            if removes {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Assassin Circe: can the opponent capture one of `side`'s units so that its rebirth
+/// lands on (and removes) `side`'s king on `k`?
+fn assassination_threat(pos: &mut Position, rules: &Rules, circe: &Circe, side: Color, k: Square) -> bool {
+    let enemy = side.other();
+    let victims = pos.by_color(side).without(k);
+    for x in victims {
+        let victim = pos.piece_at(x).unwrap();
+        if victim.role() == Role::King {
+            continue;
+        }
+        if !circe.square_depends_on_capture() {
+            let unit = victim.with_role(circe.reborn_walk(victim, victim));
+            let ctx = CaptureContext { from: x, at: x, capturer_before: victim, capturer_after: victim, vector: (0, 0) };
+            if circe.rebirth_square(unit, pos.origin(x), &ctx) != Some(k) {
+                continue;
+            }
+        }
+        let att = unparalysed(pos, rules, capturers(pos, rules, x, enemy));
+        for a in att {
+            if capture_removes_king(pos, rules, a, x, side) {
+                return true;
+            }
+        }
+    }
+    false
+}

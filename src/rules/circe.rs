@@ -1,0 +1,461 @@
+//! The Circe family as independent axes. A named variant is a preset: a value of
+//! [`Circe`]. Where a unit is reborn is decided in [`Circe::rebirth_square`]; as what in
+//! [`Circe::reborn_walk`]; the rest (occupied squares, timing, kings) is data read by the
+//! move pipeline in `effects.rs`.
+
+use crate::square::{Color, Piece, Role, Square};
+
+/// Which unit(s) a capture sends to a rebirth square.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Victim {
+    /// The captured unit is reborn (Circe).
+    Reborn,
+    /// The captured unit is gone for good (Anticirce, Mars).
+    Gone,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Capturer {
+    /// The capturing unit stays on the capture square (Circe).
+    Stays,
+    /// The capturing unit is reborn, before the victim (Anticirce; kamikaze units).
+    Reborn,
+    /// The capturing unit leaves the board for good (the seed's Kamikaze Circe).
+    Removed,
+}
+
+/// Where a unit is reborn. `s` is the capture square (for en passant: the captured pawn's square).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SquareRule {
+    /// H(walk, own colour, s): the classic home square (Circe).
+    Home,
+    /// H(walk, opponent's colour, s) (Mirror Circe).
+    Mirror,
+    /// H(capturer's walk after promotion, capturer's colour, s) (Couscous / CouCou).
+    CapturerHome,
+    /// The capturing unit's departure square (Platzwechsel).
+    Departure,
+    /// s rotated through the board centre (Symmetry Circe).
+    Symmetric,
+    /// s + the vector of a move: the capturing move (Equipollents), or with
+    /// [`When::AfterNextMove`] the reply (Parrain).
+    CapturePlusVector,
+    /// The unit's square in the diagram (Diagram Circe).
+    Diagram,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum When {
+    AtOnce,
+    /// At the end of the opponent's next move (Circe Parrain).
+    AfterNextMove,
+}
+
+/// The walk the reborn unit has.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum WalkRule {
+    Same,
+    /// knight -> bishop -> rook -> queen -> knight (Chameleon Circe).
+    Chameleon,
+    /// The capturing unit's walk before promotion; a king capturer leaves the walk alone (Clone).
+    Capturer,
+}
+
+/// What happens when the rebirth square is occupied (or off the board).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Occupied {
+    /// The unit vanishes; the capture stands ("relaxed").
+    Vanish,
+    /// The capture is illegal (Strict Circe, Anticirce, Mars lifts).
+    Illegal,
+    /// The occupant is removed and the unit reborn; illegal when it is the mover's king (Assassin).
+    Assassinate,
+    /// The unit goes under the square, to re-emerge when it is empty (Volcanic).
+    Bury,
+}
+
+/// An Anticirce capturer whose rebirth square is the capture square itself.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum OwnSquare {
+    /// It stays there, reborn in place (Calvet).
+    Stays,
+    /// The capture is illegal (Cheylan).
+    Illegal,
+}
+
+/// Where captures are made from.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum CaptureFrom {
+    /// The unit's own square.
+    OwnSquare,
+    /// The unit's rebirth square, which must be empty or its own (Mars Circe).
+    RebirthSquare,
+}
+
+/// Pawns standing on their own first rank (they arrive there by rebirth only).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum FirstRankPawns {
+    /// They neither move nor capture and give no check.
+    Immobile,
+    /// A single step and diagonal captures, never a double step (Parrain, Equipollents).
+    StepAndCapture,
+}
+
+/// Who picks the walk of a pawn that a rebirth puts on its promotion rank.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Chooser {
+    Mover,
+    /// The side whose pawn it is (Couscous).
+    Owner,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Circe {
+    pub victim: Victim,
+    pub capturer: Capturer,
+    pub square: SquareRule,
+    pub when: When,
+    pub walk: WalkRule,
+    pub occupied: Occupied,
+    pub own_square: OwnSquare,
+    pub capture_from: CaptureFrom,
+    /// Captured kings are reborn too (Rex Inclusive).
+    pub victim_kings: bool,
+    /// Capturing kings take part: reborn (Anticirce, kamikaze kings) or lifted (Mars).
+    pub capturer_kings: bool,
+    pub first_rank_pawns: FirstRankPawns,
+    pub chooser: Chooser,
+}
+
+/// Plain Circe: every other preset is a change of one or two axes from it.
+pub const CIRCE: Circe = Circe {
+    victim: Victim::Reborn,
+    capturer: Capturer::Stays,
+    square: SquareRule::Home,
+    when: When::AtOnce,
+    walk: WalkRule::Same,
+    occupied: Occupied::Vanish,
+    own_square: OwnSquare::Stays,
+    capture_from: CaptureFrom::OwnSquare,
+    victim_kings: false,
+    capturer_kings: true,
+    first_rank_pawns: FirstRankPawns::Immobile,
+    chooser: Chooser::Mover,
+};
+
+const ANTICIRCE: Circe =
+    Circe { victim: Victim::Gone, capturer: Capturer::Reborn, occupied: Occupied::Illegal, ..CIRCE };
+
+/// Every Circe-family preset: (name, axes, one-line rule).
+pub const PRESETS: &[(&str, Circe, &str)] = &[
+    ("circe", CIRCE, "the captured unit is reborn on its home square (by walk and square colour); occupied: it vanishes"),
+    (
+        "anticirce-calvet",
+        ANTICIRCE,
+        "the capturing unit is reborn on its home square; illegal if occupied; a capture on that very square is allowed",
+    ),
+    (
+        "anticirce-cheylan",
+        Circe { own_square: OwnSquare::Illegal, ..ANTICIRCE },
+        "Anticirce, but a capture on the capturer's own rebirth square is illegal",
+    ),
+    (
+        "circe-assassin",
+        Circe { occupied: Occupied::Assassinate, ..CIRCE },
+        "Circe; an occupant of the rebirth square is removed (illegal if it is the mover's king)",
+    ),
+    (
+        "circe-chameleon",
+        Circe { walk: WalkRule::Chameleon, ..CIRCE },
+        "Circe; the victim is reborn with the next walk of S->B->R->Q->S, on that walk's square",
+    ),
+    (
+        "circe-parrain",
+        Circe {
+            square: SquareRule::CapturePlusVector,
+            when: When::AfterNextMove,
+            first_rank_pawns: FirstRankPawns::StepAndCapture,
+            ..CIRCE
+        },
+        "the victim is reborn after the opponent's next move, on the capture square plus that move's vector",
+    ),
+    (
+        "circe-rex-inclusive",
+        Circe { victim_kings: true, ..CIRCE },
+        "Circe, and kings are reborn too (e1/e8); a king is in check only if its capture would lose it",
+    ),
+    (
+        "circe-clone",
+        Circe { walk: WalkRule::Capturer, ..CIRCE },
+        "Circe; the victim is reborn with the capturer's walk (a king capturer changes nothing)",
+    ),
+    (
+        "circe-coucou",
+        Circe { square: SquareRule::CapturerHome, chooser: Chooser::Mover, ..CIRCE },
+        "the victim is reborn where the capturer would be reborn in Circe; the capturer picks a promotion",
+    ),
+    (
+        "circe-couscous",
+        Circe { square: SquareRule::CapturerHome, chooser: Chooser::Owner, ..CIRCE },
+        "the victim is reborn where the capturer would be reborn in Circe; the pawn's owner picks a promotion",
+    ),
+    (
+        "circe-diagram",
+        Circe { square: SquareRule::Diagram, ..CIRCE },
+        "the victim is reborn on the square it stood on in the diagram",
+    ),
+    (
+        "circe-equipollents",
+        Circe { square: SquareRule::CapturePlusVector, first_rank_pawns: FirstRankPawns::StepAndCapture, ..CIRCE },
+        "the victim is reborn on the capture square plus the capturing move's vector",
+    ),
+    (
+        "circe-kamikaze",
+        Circe { capturer: Capturer::Removed, ..CIRCE },
+        "Circe, and every capturer leaves the board for good (kings cannot capture)",
+    ),
+    (
+        "circe-kamikaze-reborn",
+        Circe { capturer: Capturer::Reborn, ..CIRCE },
+        "Circe with kamikaze units: the capturer is reborn first (kings on e1/e8, illegal if occupied), then the victim",
+    ),
+    (
+        "circe-mars",
+        Circe {
+            victim: Victim::Gone,
+            capture_from: CaptureFrom::RebirthSquare,
+            occupied: Occupied::Illegal,
+            ..CIRCE
+        },
+        "captures are made from the capturer's rebirth square (it must be empty); nothing is reborn",
+    ),
+    (
+        "circe-mirror",
+        Circe { square: SquareRule::Mirror, ..CIRCE },
+        "the victim is reborn on the home square of its walk for the other colour",
+    ),
+    (
+        "circe-pwc",
+        Circe { square: SquareRule::Departure, ..CIRCE },
+        "Platzwechsel: the victim is reborn on the capturer's departure square",
+    ),
+    (
+        "circe-strict",
+        Circe { occupied: Occupied::Illegal, ..CIRCE },
+        "Circe; a capture whose rebirth square is occupied is illegal",
+    ),
+    (
+        "circe-symmetry",
+        Circe { square: SquareRule::Symmetric, ..CIRCE },
+        "the victim is reborn on the square point-symmetric to the capture square",
+    ),
+    (
+        "circe-volcanic",
+        Circe { occupied: Occupied::Bury, ..CIRCE },
+        "Circe; on an occupied square the victim hides under the occupant and re-emerges when it leaves",
+    ),
+];
+
+/// H(walk, colour, s): the classic Circe home square (RULES.md Part A 0.1 / Part B 0.1).
+#[inline]
+pub fn home_square(role: Role, color: Color, s: Square) -> Square {
+    let light = s.is_light();
+    let (file, white_rank) = match role {
+        Role::Pawn => (s.file(), 1),
+        Role::Knight => (if light { 1 } else { 6 }, 0),
+        Role::Bishop => (if light { 5 } else { 2 }, 0),
+        Role::Rook => (if light { 7 } else { 0 }, 0),
+        Role::Queen => (3, 0),
+        Role::King => (4, 0),
+    };
+    match color {
+        Color::White => Square::from_coords(file, white_rank),
+        // Black's squares are White's flipped vertically, except that the square colours
+        // swap: a light square sends a black knight to g8, a white one to b1.
+        Color::Black => {
+            let f = match role {
+                Role::Knight | Role::Bishop | Role::Rook => 7 - file,
+                _ => file,
+            };
+            Square::from_coords(f, 7 - white_rank)
+        }
+    }
+}
+
+/// What the rebirth-square rules need to know about the capture.
+#[derive(Clone, Copy, Debug)]
+pub struct CaptureContext {
+    /// The capturing unit's departure square.
+    pub from: Square,
+    /// The capture square (the captured unit's square; for en passant the passed pawn's).
+    pub at: Square,
+    /// The capturing unit before and after a promotion.
+    pub capturer_before: Piece,
+    pub capturer_after: Piece,
+    /// The vector added to the capture square by [`SquareRule::CapturePlusVector`].
+    pub vector: (i32, i32),
+}
+
+impl Circe {
+    /// The walk a captured unit is reborn with.
+    #[inline]
+    pub fn reborn_walk(&self, victim: Piece, capturer_before: Piece) -> Role {
+        match self.walk {
+            WalkRule::Same => victim.role(),
+            WalkRule::Chameleon => match victim.role() {
+                Role::Knight => Role::Bishop,
+                Role::Bishop => Role::Rook,
+                Role::Rook => Role::Queen,
+                Role::Queen => Role::Knight,
+                r => r,
+            },
+            WalkRule::Capturer => match capturer_before.role() {
+                Role::King => victim.role(),
+                r => r,
+            },
+        }
+    }
+
+    /// Where `unit` (already with its reborn walk) is reborn; `None` when off the board
+    /// or when it has no diagram square. `origin` is the unit's diagram square.
+    #[inline]
+    pub fn rebirth_square(&self, unit: Piece, origin: Option<Square>, ctx: &CaptureContext) -> Option<Square> {
+        match self.square {
+            SquareRule::Home => Some(home_square(unit.role(), unit.color(), ctx.at)),
+            SquareRule::Mirror => Some(home_square(unit.role(), unit.color().other(), ctx.at)),
+            SquareRule::CapturerHome => {
+                Some(home_square(ctx.capturer_after.role(), ctx.capturer_after.color(), ctx.at))
+            }
+            SquareRule::Departure => Some(ctx.from),
+            SquareRule::Symmetric => Some(ctx.at.rotate()),
+            SquareRule::CapturePlusVector => ctx.at.offset(ctx.vector.0, ctx.vector.1),
+            SquareRule::Diagram => origin,
+        }
+    }
+
+    /// Where a capturing unit itself goes (Anticirce, kamikaze units, Mars lifts): its own
+    /// home square, by its walk after promotion.
+    #[inline]
+    pub fn capturer_square(&self, capturer: Piece, at: Square) -> Square {
+        home_square(capturer.role(), capturer.color(), at)
+    }
+
+    /// Does the rebirth square of a captured unit depend on the capture (capturer, vector)
+    /// rather than on the victim and its square alone?
+    pub fn square_depends_on_capture(&self) -> bool {
+        matches!(
+            self.square,
+            SquareRule::CapturerHome | SquareRule::Departure | SquareRule::CapturePlusVector
+        ) || self.walk == WalkRule::Capturer
+    }
+
+    /// The axes, for `fairyperft variants`.
+    pub fn describe(&self) -> String {
+        let mut parts = vec![];
+        parts.push(format!(
+            "reborn: {}",
+            match (self.capturer, self.victim) {
+                (Capturer::Stays, Victim::Reborn) => "captured unit",
+                (Capturer::Reborn, Victim::Gone) => "capturer",
+                (Capturer::Reborn, Victim::Reborn) => "capturer, then captured unit",
+                (Capturer::Removed, Victim::Reborn) => "captured unit (capturer removed)",
+                (Capturer::Stays, Victim::Gone) => "none",
+                (Capturer::Removed, Victim::Gone) => "none (capturer removed)",
+            }
+        ));
+        parts.push(format!(
+            "where: {}",
+            match self.square {
+                SquareRule::Home => "home square",
+                SquareRule::Mirror => "home square of the other colour",
+                SquareRule::CapturerHome => "capturer's home square",
+                SquareRule::Departure => "capturer's departure square",
+                SquareRule::Symmetric => "symmetric square",
+                SquareRule::CapturePlusVector => "capture square + vector",
+                SquareRule::Diagram => "diagram square",
+            }
+        ));
+        parts.push(format!(
+            "when: {}",
+            match self.when {
+                When::AtOnce => "at once",
+                When::AfterNextMove => "after the next move",
+            }
+        ));
+        parts.push(format!(
+            "as: {}",
+            match self.walk {
+                WalkRule::Same => "same walk",
+                WalkRule::Chameleon => "chameleon sequence",
+                WalkRule::Capturer => "capturer's walk",
+            }
+        ));
+        parts.push(format!(
+            "occupied: {}",
+            match self.occupied {
+                Occupied::Vanish => "vanish",
+                Occupied::Illegal => "illegal",
+                Occupied::Assassinate => "assassinate",
+                Occupied::Bury => "hide under it",
+            }
+        ));
+        if self.capturer == Capturer::Reborn && self.victim == Victim::Gone {
+            parts.push(format!(
+                "capture on own rebirth square: {}",
+                match self.own_square {
+                    OwnSquare::Stays => "allowed",
+                    OwnSquare::Illegal => "illegal",
+                }
+            ));
+        }
+        if self.capture_from == CaptureFrom::RebirthSquare {
+            parts.push("captures from: rebirth square".into());
+        }
+        parts.push(format!("kings reborn: {}", if self.victim_kings { "yes" } else { "no" }));
+        parts.push(format!(
+            "first-rank pawns: {}",
+            match self.first_rank_pawns {
+                FirstRankPawns::Immobile => "immobile",
+                FirstRankPawns::StepAndCapture => "single step and capture",
+            }
+        ));
+        if self.square == SquareRule::CapturerHome {
+            parts.push(format!(
+                "promotion of a reborn pawn chosen by: {}",
+                match self.chooser {
+                    Chooser::Mover => "the capturer",
+                    Chooser::Owner => "the pawn's owner",
+                }
+            ));
+        }
+        parts.join("; ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    fn sq(s: &str) -> Square {
+        Square::parse(s).unwrap()
+    }
+
+    #[test]
+    fn home_squares_match_rules_table() {
+        use Color::*;
+        use Role::*;
+        // RULES.md Part A 0.1 examples
+        assert_eq!(home_square(Knight, Black, sq("c3")), sq("b8"));
+        assert_eq!(home_square(Knight, Black, sq("a4")), sq("g8"));
+        assert_eq!(home_square(Bishop, Black, sq("a4")), sq("c8"));
+        assert_eq!(home_square(Rook, Black, sq("c3")), sq("h8"));
+        assert_eq!(home_square(Rook, Black, sq("h1")), sq("a8"));
+        assert_eq!(home_square(Pawn, Black, sq("e1")), sq("e7"));
+        assert_eq!(home_square(Pawn, White, sq("a8")), sq("a2"));
+        assert_eq!(home_square(Bishop, White, sq("c3")), sq("c1"));
+        assert_eq!(home_square(Rook, White, sq("a4")), sq("h1"));
+        assert_eq!(home_square(Knight, White, sq("d5")), sq("b1"));
+        assert_eq!(home_square(Bishop, White, sq("d5")), sq("f1"));
+        assert_eq!(home_square(Queen, White, sq("d5")), sq("d1"));
+        assert_eq!(home_square(King, Black, sq("a1")), sq("e8"));
+    }
+}

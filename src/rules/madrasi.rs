@@ -1,0 +1,34 @@
+//! Madrasi: a unit observed by an enemy unit of the same walk is paralysed. Observation is
+//! pure geometry (RULES.md Part C): pins, the observer's own paralysis and the legality of
+//! the capture do not matter. The same geometric test serves Isardam.
+
+use super::circe::FirstRankPawns;
+use crate::attacks;
+use crate::bitboard::Bitboard;
+use crate::position::Position;
+use crate::square::{Role, Square};
+
+/// Enemy pawns that cannot capture (on their own first rank, where they are immobile) observe nothing.
+#[inline]
+pub(crate) fn observing_pawns(pos: &Position, color: crate::square::Color, first_rank: FirstRankPawns) -> Bitboard {
+    let p = pos.pieces(color, Role::Pawn);
+    match first_rank {
+        FirstRankPawns::Immobile => p & !Bitboard::rank(color.first_rank()),
+        FirstRankPawns::StepAndCapture => p,
+    }
+}
+
+/// Is the unit on `sq` observed by an enemy unit of its walk? Kings count only with `kings`.
+#[inline]
+pub fn observed_by_like(pos: &Position, sq: Square, kings: bool, first_rank: FirstRankPawns) -> bool {
+    let Some(p) = pos.piece_at(sq) else { return false };
+    let (c, role) = (p.color(), p.role());
+    let enemy = c.other();
+    let occ = pos.occupied();
+    let observers = match role {
+        Role::Pawn => attacks::pawn_attacks(c, sq) & observing_pawns(pos, enemy, first_rank),
+        Role::King if !kings => return false,
+        _ => attacks::attacks(role, c, sq, occ) & pos.pieces(enemy, role),
+    };
+    observers.any()
+}

@@ -1,0 +1,293 @@
+//! Squares, colours, roles (walks) and pieces: small copyable types that carry their invariants.
+
+use std::fmt;
+
+/// A square, a1 = 0 ... h8 = 63 (rank-major).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct Square(u8);
+
+impl Square {
+    pub const A1: Square = Square(0);
+    pub const B1: Square = Square(1);
+    pub const C1: Square = Square(2);
+    pub const D1: Square = Square(3);
+    pub const E1: Square = Square(4);
+    pub const F1: Square = Square(5);
+    pub const G1: Square = Square(6);
+    pub const H1: Square = Square(7);
+    pub const A8: Square = Square(56);
+    pub const B8: Square = Square(57);
+    pub const C8: Square = Square(58);
+    pub const D8: Square = Square(59);
+    pub const E8: Square = Square(60);
+    pub const F8: Square = Square(61);
+    pub const G8: Square = Square(62);
+    pub const H8: Square = Square(63);
+
+    /// All 64 squares, a1 first.
+    pub fn all() -> impl Iterator<Item = Square> {
+        (0..64u8).map(Square)
+    }
+    #[inline(always)]
+    pub const fn new(index: u8) -> Square {
+        debug_assert!(index < 64);
+        Square(index & 63)
+    }
+    #[inline(always)]
+    pub const fn from_coords(file: u8, rank: u8) -> Square {
+        Square(rank * 8 + file)
+    }
+    /// The square at (file + df, rank + dr), if it is on the board.
+    #[inline]
+    pub fn offset(self, df: i32, dr: i32) -> Option<Square> {
+        let f = self.file() as i32 + df;
+        let r = self.rank() as i32 + dr;
+        if (0..8).contains(&f) && (0..8).contains(&r) {
+            Some(Square::from_coords(f as u8, r as u8))
+        } else {
+            None
+        }
+    }
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+    #[inline(always)]
+    pub const fn file(self) -> u8 {
+        self.0 & 7
+    }
+    #[inline(always)]
+    pub const fn rank(self) -> u8 {
+        self.0 >> 3
+    }
+    /// a1 is dark; a square is light when file + rank (both from 0) is odd.
+    #[inline(always)]
+    pub const fn is_light(self) -> bool {
+        (self.file() + self.rank()) & 1 == 1
+    }
+    /// The square with the same file on the other side's half (a1 <-> a8): colour mirror.
+    #[inline(always)]
+    pub const fn flip_rank(self) -> Square {
+        Square(self.0 ^ 56)
+    }
+    /// Point symmetry through the board centre (a1 <-> h8, e4 <-> d5).
+    #[inline(always)]
+    pub const fn rotate(self) -> Square {
+        Square(63 - self.0)
+    }
+    pub fn parse(s: &str) -> Option<Square> {
+        let b = s.as_bytes();
+        if b.len() != 2 {
+            return None;
+        }
+        let (f, r) = (b[0], b[1]);
+        if (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r) {
+            Some(Square::from_coords(f - b'a', r - b'1'))
+        } else {
+            None
+        }
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", (b'a' + self.file()) as char, (b'1' + self.rank()) as char)
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Color {
+    White = 0,
+    Black = 1,
+}
+
+impl Color {
+    #[inline(always)]
+    pub const fn other(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+    /// +1 for White (pawns go up the board), -1 for Black.
+    #[inline(always)]
+    pub const fn forward(self) -> i32 {
+        match self {
+            Color::White => 1,
+            Color::Black => -1,
+        }
+    }
+    /// Rank index (0..8) of this side's first rank.
+    #[inline(always)]
+    pub const fn first_rank(self) -> u8 {
+        match self {
+            Color::White => 0,
+            Color::Black => 7,
+        }
+    }
+    /// Rank index of this side's pawn rank (2nd rank).
+    #[inline(always)]
+    pub const fn pawn_rank(self) -> u8 {
+        match self {
+            Color::White => 1,
+            Color::Black => 6,
+        }
+    }
+    /// Rank index of this side's promotion rank.
+    #[inline(always)]
+    pub const fn promotion_rank(self) -> u8 {
+        match self {
+            Color::White => 7,
+            Color::Black => 0,
+        }
+    }
+    /// Popeye's colour letter: `w` / `b`.
+    pub const fn letter(self) -> char {
+        match self {
+            Color::White => 'w',
+            Color::Black => 'b',
+        }
+    }
+}
+
+/// A walk (the way a unit moves). Only orthodox walks exist in this crate.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Role {
+    Pawn = 1,
+    Knight = 2,
+    Bishop = 3,
+    Rook = 4,
+    Queen = 5,
+    King = 6,
+}
+
+impl Role {
+    pub const ALL: [Role; 6] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
+    /// Promotion choices in Popeye's order (Q, S, R, B).
+    pub const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Knight, Role::Rook, Role::Bishop];
+
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+    #[inline(always)]
+    pub const fn from_index(i: u8) -> Role {
+        match i {
+            1 => Role::Pawn,
+            2 => Role::Knight,
+            3 => Role::Bishop,
+            4 => Role::Rook,
+            5 => Role::Queen,
+            _ => Role::King,
+        }
+    }
+    /// Popeye's letter (S for the knight, P for a pawn inside brackets).
+    pub const fn popeye_letter(self) -> char {
+        match self {
+            Role::Pawn => 'P',
+            Role::Knight => 'S',
+            Role::Bishop => 'B',
+            Role::Rook => 'R',
+            Role::Queen => 'Q',
+            Role::King => 'K',
+        }
+    }
+    /// FEN / UCI letter, lower case.
+    pub const fn fen_letter(self) -> char {
+        match self {
+            Role::Pawn => 'p',
+            Role::Knight => 'n',
+            Role::Bishop => 'b',
+            Role::Rook => 'r',
+            Role::Queen => 'q',
+            Role::King => 'k',
+        }
+    }
+    pub fn from_fen_letter(c: char) -> Option<Role> {
+        Some(match c.to_ascii_lowercase() {
+            'p' => Role::Pawn,
+            'n' => Role::Knight,
+            'b' => Role::Bishop,
+            'r' => Role::Rook,
+            'q' => Role::Queen,
+            'k' => Role::King,
+            _ => return None,
+        })
+    }
+    pub fn from_popeye_letter(c: char) -> Option<Role> {
+        Some(match c.to_ascii_uppercase() {
+            'P' => Role::Pawn,
+            'S' => Role::Knight,
+            'B' => Role::Bishop,
+            'R' => Role::Rook,
+            'Q' => Role::Queen,
+            'K' => Role::King,
+            _ => return None,
+        })
+    }
+}
+
+/// A unit: colour and walk, packed in a byte (0 is reserved for "no piece").
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Piece(u8);
+
+impl Piece {
+    #[inline(always)]
+    pub const fn new(color: Color, role: Role) -> Piece {
+        Piece(((color as u8) << 3) | role as u8)
+    }
+    #[inline(always)]
+    pub const fn color(self) -> Color {
+        if self.0 & 8 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+    #[inline(always)]
+    pub const fn role(self) -> Role {
+        Role::from_index(self.0 & 7)
+    }
+    /// Index 0..16 (used for Zobrist keys and tables).
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+    #[inline(always)]
+    pub const fn to_u8(self) -> u8 {
+        self.0
+    }
+    /// Decodes a byte written by [`Piece::to_u8`]; 0 and invalid bytes give `None`.
+    #[inline(always)]
+    pub const fn from_u8(b: u8) -> Option<Piece> {
+        let r = b & 7;
+        if b == 0 || r == 0 || r == 7 || b > 15 {
+            None
+        } else {
+            Some(Piece(b))
+        }
+    }
+    pub fn with_role(self, role: Role) -> Piece {
+        Piece::new(self.color(), role)
+    }
+    pub fn fen_char(self) -> char {
+        let c = self.role().fen_letter();
+        match self.color() {
+            Color::White => c.to_ascii_uppercase(),
+            Color::Black => c,
+        }
+    }
+    pub fn from_fen_char(c: char) -> Option<Piece> {
+        let role = Role::from_fen_letter(c)?;
+        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+        Some(Piece::new(color, role))
+    }
+    /// Colour mirror: same walk, other colour.
+    pub fn flip_color(self) -> Piece {
+        Piece::new(self.color().other(), self.role())
+    }
+}
