@@ -148,6 +148,9 @@ pub fn parse(fen: &str) -> Result<Position, FenError> {
     let cf = base[2];
     let mut castle = 0u8;
     if cf != "-" {
+        if cf.is_empty() || !cf.chars().all(|c| castle_letter_flags(c).is_some()) {
+            return Err(FenError::BadCastling(cf.to_string()));
+        }
         let mut seen = String::new();
         for c in cf.chars() {
             let (f, color, ksq, rsq) = castle_letter_flags(c).ok_or_else(|| FenError::BadCastling(cf.to_string()))?;
@@ -450,7 +453,7 @@ mod tests {
 
     #[test]
     fn extended_tokens_roundtrip() {
-        let f = "k7/8/8/8/8/8/8/4K2R w K - 0 1 hidden=h1n,e1r pending=Re3 diagram=h1:h2,e1:-";
+        let f = "k7/8/8/8/8/8/8/4K2R w K - 0 1 hidden=h1n,e1r pending=Re3 diagram=e1:-,h1:h2";
         let p = parse(f).unwrap();
         assert_eq!(p.hidden().len(), 2);
         assert_eq!(p.fen(), f);

@@ -52,7 +52,7 @@ pub struct Game {
 
 /// Checks what a position needs under the rules (orthodox chess has no pawns on its back ranks).
 pub fn validate(pos: &Position, rules: &Rules) -> Result<(), SetupError> {
-    if rules.is_orthodox() {
+    if rules.is_plain_chess() {
         let back = crate::bitboard::Bitboard::rank(0) | crate::bitboard::Bitboard::rank(7);
         if let Some(s) = (pos.by_role(Role::Pawn) & back).first() {
             return Err(SetupError::PawnOnBackRank(s));
@@ -140,5 +140,75 @@ impl Game {
             self.play(m);
         }
         Ok(())
+    }
+}
+
+impl Game {
+    /// The game after `m` (a legal move), as a new value.
+    pub fn after(&self, m: Move) -> Game {
+        let mut g = self.clone();
+        g.play(m);
+        g
+    }
+
+    /// perft on `threads` threads (rayon), splitting the work two plies deep. The counts
+    /// are those of [`Game::perft`].
+    pub fn perft_parallel(&mut self, depth: u32, threads: usize) -> u64 {
+        use rayon::prelude::*;
+        if threads <= 1 || depth < 3 {
+            return self.perft(depth);
+        }
+        if self.rules.opponent_in_check(&mut self.pos) {
+            return 0;
+        }
+        let mut tasks = Vec::new();
+        for m in self.legal_moves() {
+            let mut g = self.after(m);
+            for r in g.legal_moves() {
+                tasks.push((m, r));
+            }
+        }
+        let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+            Ok(p) => p,
+            Err(_) => return self.perft(depth),
+        };
+        let this = &*self;
+        pool.install(|| {
+            tasks
+                .par_iter()
+                .map(|&(m, r)| {
+                    let mut g = this.after(m);
+                    g.play(r);
+                    let mut s = Search::new(&g.rules, &g.history);
+                    s.perft_unchecked(&mut g.pos, depth - 2)
+                })
+                .sum()
+        })
+    }
+
+    /// divide on `threads` threads: one task per legal move.
+    pub fn divide_parallel(&mut self, depth: u32, threads: usize) -> Vec<(Move, String, u64)> {
+        use rayon::prelude::*;
+        if threads <= 1 || depth < 2 {
+            return self.divide(depth);
+        }
+        let moves = self.legal_moves();
+        let names: Vec<String> = moves.iter().map(|&m| self.popeye(m)).collect();
+        let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+            Ok(p) => p,
+            Err(_) => return self.divide(depth),
+        };
+        let this = &*self;
+        let counts: Vec<u64> = pool.install(|| {
+            moves
+                .par_iter()
+                .map(|&m| {
+                    let mut g = this.after(m);
+                    let mut s = Search::new(&g.rules, &g.history);
+                    s.perft_unchecked(&mut g.pos, depth - 1)
+                })
+                .collect()
+        });
+        moves.into_iter().zip(names).zip(counts).map(|((m, n), c)| (m, n, c)).collect()
     }
 }

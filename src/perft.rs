@@ -38,6 +38,11 @@ impl<'a> Search<'a> {
         self.perft_inner(pos, depth)
     }
 
+    /// perft of a position known to be legal (reached by a legal move).
+    pub fn perft_unchecked(&mut self, pos: &mut Position, depth: u32) -> u64 {
+        self.perft_inner(pos, depth)
+    }
+
     fn perft_inner(&mut self, pos: &mut Position, depth: u32) -> u64 {
         if depth == 0 {
             return 1;

@@ -31,6 +31,8 @@ pub struct Rules {
     pub observation: Observation,
     pub cohen: bool,
     name: String,
+    /// Never take the specialised orthodox generator (to cross-check it against the generic one).
+    generic_only: bool,
 }
 
 /// Conditions that are not Circe presets: (name, one-line rule).
@@ -63,7 +65,7 @@ pub fn known_names() -> Vec<&'static str> {
 
 impl Rules {
     pub fn orthodox() -> Rules {
-        Rules { circe: None, observation: Observation::None, cohen: false, name: "orthodox".into() }
+        Rules { circe: None, observation: Observation::None, cohen: false, name: "orthodox".into(), generic_only: false }
     }
 
     /// Parses `a+b+c` (e.g. `circe+madrasi`, `anticirce-calvet+isardam+cohen`).
@@ -131,7 +133,19 @@ impl Rules {
     /// Orthodox chess: the specialised legal move generator applies.
     #[inline]
     pub fn is_orthodox(&self) -> bool {
+        self.circe.is_none() && self.observation == Observation::None && !self.cohen && !self.generic_only
+    }
+
+    /// No condition at all: plain orthodox chess (whichever generator plays it).
+    pub fn is_plain_chess(&self) -> bool {
         self.circe.is_none() && self.observation == Observation::None && !self.cohen
+    }
+
+    /// The same rules, always played through the generic move pipeline (no specialised
+    /// generator): the two must agree, which tests check.
+    pub fn generic(mut self) -> Rules {
+        self.generic_only = true;
+        self
     }
 
     /// Diagram squares matter (Diagram Circe).

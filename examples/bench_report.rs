@@ -1,0 +1,43 @@
+//! Reads criterion's results (target/criterion) of the last `cargo bench` and prints the
+//! ratios README.md reports: fairyperft / shakmaty time, and each variant's cost per node
+//! relative to orthodox, all from the same run.
+//!
+//! `cargo bench --bench orthodox --bench variants && cargo run --release --example bench_report`
+
+use std::path::Path;
+
+#[path = "../benches/common.rs"]
+mod common;
+
+fn mean_ns(group: &str, id: &str) -> Option<f64> {
+    let p = Path::new("target/criterion").join(group).join(id).join("new/estimates.json");
+    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(p).ok()?).ok()?;
+    v["mean"]["point_estimate"].as_f64()
+}
+
+fn main() {
+    println!("## Orthodox: fairyperft vs shakmaty (time ratio, lower is faster)\n");
+    println!("| benchmark | fairyperft / shakmaty |\n|---|---|");
+    for name in ["initial-perft6", "kiwipete-perft5"] {
+        match (mean_ns("orthodox", &format!("fairyperft_{name}")), mean_ns("orthodox", &format!("shakmaty_{name}"))) {
+            (Some(a), Some(b)) => println!("| {name} | {:.2} |", a / b),
+            _ => println!("| {name} | (not measured) |"),
+        }
+    }
+    for (group, fen, depth) in [("kiwipete-perft4", common::KIWIPETE, 4), ("initial-perft5", common::INITIAL, 5)] {
+        println!("\n## {group}: cost per node relative to orthodox\n");
+        println!("| variant | nodes | ns/node | x orthodox |\n|---|---|---|---|");
+        let mut base = None;
+        for v in common::variants() {
+            let nodes = fairyperft::Game::new(fen, &v).unwrap().perft(depth);
+            let id = v.replace('+', "_");
+            let Some(t) = mean_ns(group, &id) else {
+                println!("| {v} | {nodes} | (not measured) | |");
+                continue;
+            };
+            let per = t / nodes.max(1) as f64;
+            let b = *base.get_or_insert(per);
+            println!("| {v} | {nodes} | {per:.2} | {:.2} |", per / b);
+        }
+    }
+}
