@@ -103,14 +103,23 @@ pub fn candidates(pos: &mut Position, rules: &Rules, list: &mut MoveList) {
             list.push(Move::new(from, to, MoveKind::Normal));
         }
     }
-    castling(pos, rules, list, paralysis);
+    castling_moves(pos, rules, list, paralysis);
+}
+
+/// The legal-so-far castling moves of the side to move (everything but the final king test).
+pub(crate) fn castling(pos: &mut Position, rules: &Rules, list: &mut MoveList) {
+    let paralysis = match rules.observation {
+        Observation::Madrasi { kings } => Some(kings),
+        _ => None,
+    };
+    castling_moves(pos, rules, list, paralysis);
 }
 
 /// Castling: the king's and the rook's flags, an empty path, the king not in check and
 /// not passing through check — each judged by the variant's own check test, the passing
 /// square with the king standing on it (RULES.md 0.11). The arrival square is covered by
 /// the legality test of the position after castling.
-fn castling(pos: &mut Position, rules: &Rules, list: &mut MoveList, paralysis: Option<bool>) {
+fn castling_moves(pos: &mut Position, rules: &Rules, list: &mut MoveList, paralysis: Option<bool>) {
     let us = pos.turn();
     let f = pos.castle_flags();
     if f & flags::king(us) == 0 {

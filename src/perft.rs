@@ -52,11 +52,12 @@ impl<'a> Search<'a> {
         }
         let before_last = self.before_last();
         let rules = self.rules;
+        if depth == 1 {
+            return crate::leaf::count(pos, rules, before_last);
+        }
         let mut n = 0;
         rules.for_each_legal(pos, before_last, |pos, _| {
-            if depth == 1 {
-                n += 1;
-            } else {
+            {
                 self.history.push(pos.hash());
                 n += self.perft_inner(pos, depth - 1);
                 self.history.pop();

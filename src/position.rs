@@ -73,12 +73,22 @@ pub const HIDDEN_CAPACITY: usize = 64;
 
 /// Units hidden under squares (Volcanic Circe), in burial order. Per square they form a
 /// queue: the earliest buried emerges first.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, Debug)]
 pub struct Hidden {
     sq: [u8; HIDDEN_CAPACITY],
     piece: [u8; HIDDEN_CAPACITY],
     len: u8,
 }
+
+// Only the first `len` entries are state: `pop` and `remove` leave stale bytes behind them,
+// so a derived comparison would call a position changed by make/unmake different.
+impl PartialEq for Hidden {
+    fn eq(&self, o: &Hidden) -> bool {
+        let n = self.len();
+        n == o.len() && self.sq[..n] == o.sq[..n] && self.piece[..n] == o.piece[..n]
+    }
+}
+impl Eq for Hidden {}
 
 impl Hidden {
     pub fn new() -> Hidden {
@@ -192,13 +202,47 @@ impl Default for Undo {
     }
 }
 
+/// The bitboards of a board: per colour, per walk, and all units. A plain copyable value,
+/// so that a move's result can be examined without playing it (`leaf.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Sets {
+    pub color: [Bitboard; 2],
+    pub role: [Bitboard; 7],
+    pub occ: Bitboard,
+}
+
+impl Sets {
+    #[inline(always)]
+    pub fn pieces(&self, c: Color, r: Role) -> Bitboard {
+        self.color[c.index()] & self.role[r.index()]
+    }
+    /// Adds or removes a unit (xor).
+    #[inline(always)]
+    pub fn toggle(&mut self, sq: Square, p: Piece) {
+        let b = Bitboard::from_square(sq);
+        self.color[p.color().index()] ^= b;
+        self.role[p.role().index()] ^= b;
+        self.occ ^= b;
+    }
+    /// Units of both colours attacking `sq` by orthodox geometry (pawns: diagonal captures).
+    #[inline]
+    pub fn attackers_to(&self, sq: Square, occ: Bitboard) -> Bitboard {
+        let rq = self.role[Role::Rook.index()] | self.role[Role::Queen.index()];
+        let bq = self.role[Role::Bishop.index()] | self.role[Role::Queen.index()];
+        (attacks::rook_attacks(sq, occ) & rq)
+            | (attacks::bishop_attacks(sq, occ) & bq)
+            | (attacks::knight_attacks(sq) & self.role[Role::Knight.index()])
+            | (attacks::king_attacks(sq) & self.role[Role::King.index()])
+            | (attacks::pawn_attacks(Color::White, sq) & self.pieces(Color::Black, Role::Pawn))
+            | (attacks::pawn_attacks(Color::Black, sq) & self.pieces(Color::White, Role::Pawn))
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Position {
     board: [u8; 64],
     origin: [u8; 64],
-    by_color: [Bitboard; 2],
-    by_role: [Bitboard; 7],
-    occupied: Bitboard,
+    sets: Sets,
     turn: Color,
     ep: Option<Square>,
     castle: u8,
@@ -232,9 +276,7 @@ impl Position {
         Position {
             board: [0; 64],
             origin: [NO_ORIGIN; 64],
-            by_color: [Bitboard::EMPTY; 2],
-            by_role: [Bitboard::EMPTY; 7],
-            occupied: Bitboard::EMPTY,
+            sets: Sets::default(),
             turn: Color::White,
             ep: None,
             castle: 0,
@@ -258,20 +300,24 @@ impl Position {
         self.turn
     }
     #[inline(always)]
+    pub fn sets(&self) -> &Sets {
+        &self.sets
+    }
+    #[inline(always)]
     pub fn occupied(&self) -> Bitboard {
-        self.occupied
+        self.sets.occ
     }
     #[inline(always)]
     pub fn by_color(&self, c: Color) -> Bitboard {
-        self.by_color[c.index()]
+        self.sets.color[c.index()]
     }
     #[inline(always)]
     pub fn by_role(&self, r: Role) -> Bitboard {
-        self.by_role[r.index()]
+        self.sets.role[r.index()]
     }
     #[inline(always)]
     pub fn pieces(&self, c: Color, r: Role) -> Bitboard {
-        self.by_color[c.index()] & self.by_role[r.index()]
+        self.sets.pieces(c, r)
     }
     #[inline(always)]
     pub fn king(&self, c: Color) -> Option<Square> {
@@ -325,22 +371,15 @@ impl Position {
     pub fn origins_are_identity(&self) -> bool {
         Square::all().all(|s| self.board[s.index()] == 0 || self.origin[s.index()] == s.index() as u8)
     }
-    /// Enemy and own units attacking `sq` by orthodox geometry (pawns: diagonal captures).
+    /// Units of both colours attacking `sq` by orthodox geometry (pawns: diagonal captures).
     #[inline]
     pub fn attackers_to(&self, sq: Square, occ: Bitboard) -> Bitboard {
-        let rq = self.by_role(Role::Rook) | self.by_role(Role::Queen);
-        let bq = self.by_role(Role::Bishop) | self.by_role(Role::Queen);
-        (attacks::rook_attacks(sq, occ) & rq)
-            | (attacks::bishop_attacks(sq, occ) & bq)
-            | (attacks::knight_attacks(sq) & self.by_role(Role::Knight))
-            | (attacks::king_attacks(sq) & self.by_role(Role::King))
-            | (attacks::pawn_attacks(Color::White, sq) & self.pieces(Color::Black, Role::Pawn))
-            | (attacks::pawn_attacks(Color::Black, sq) & self.pieces(Color::White, Role::Pawn))
+        self.sets.attackers_to(sq, occ)
     }
     /// The hash recomputed from scratch (tests and fuzzing compare it with the incremental one).
     pub fn compute_hash(&self) -> u64 {
         let mut h = 0;
-        for sq in self.occupied {
+        for sq in self.sets.occ {
             h ^= KEYS.piece_square[self.board[sq.index()] as usize][sq.index()];
         }
         if self.turn == Color::Black {
@@ -416,7 +455,7 @@ impl Position {
     /// every piece of variant state mirrored too. Perft counts are invariant under it.
     pub fn mirrored(&self) -> Position {
         let mut m = Position::empty();
-        for sq in self.occupied {
+        for sq in self.sets.occ {
             let p = self.piece_at(sq).unwrap();
             let t = sq.flip_rank();
             m.put(t, p.flip_color());
@@ -440,10 +479,7 @@ impl Position {
 
     #[inline(always)]
     fn xor_piece(&mut self, sq: Square, p: Piece) {
-        let b = Bitboard::from_square(sq);
-        self.by_color[p.color().index()] ^= b;
-        self.by_role[p.role().index()] ^= b;
-        self.occupied ^= b;
+        self.sets.toggle(sq, p);
         self.hash ^= KEYS.piece_square[p.index()][sq.index()];
     }
 

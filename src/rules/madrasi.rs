@@ -5,12 +5,12 @@
 use super::circe::FirstRankPawns;
 use crate::attacks;
 use crate::bitboard::Bitboard;
-use crate::position::Position;
+use crate::position::{Position, Sets};
 use crate::square::{Role, Square};
 
 /// Enemy pawns that cannot capture (on their own first rank, where they are immobile) observe nothing.
 #[inline]
-pub(crate) fn observing_pawns(pos: &Position, color: crate::square::Color, first_rank: FirstRankPawns) -> Bitboard {
+pub(crate) fn observing_pawns(pos: &Sets, color: crate::square::Color, first_rank: FirstRankPawns) -> Bitboard {
     let p = pos.pieces(color, Role::Pawn);
     match first_rank {
         FirstRankPawns::Immobile => p & !Bitboard::rank(color.first_rank()),
@@ -26,7 +26,7 @@ pub fn observed_by_like(pos: &Position, sq: Square, kings: bool, first_rank: Fir
     let enemy = c.other();
     let occ = pos.occupied();
     let observers = match role {
-        Role::Pawn => attacks::pawn_attacks(c, sq) & observing_pawns(pos, enemy, first_rank),
+        Role::Pawn => attacks::pawn_attacks(c, sq) & observing_pawns(pos.sets(), enemy, first_rank),
         Role::King if !kings => return false,
         _ => attacks::attacks(role, c, sq, occ) & pos.pieces(enemy, role),
     };

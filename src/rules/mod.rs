@@ -141,6 +141,12 @@ impl Rules {
         self.circe.is_none() && self.observation == Observation::None && !self.cohen
     }
 
+    /// May the specialised counting paths be used (false with [`Rules::generic`])?
+    #[inline]
+    pub fn fast_paths(&self) -> bool {
+        !self.generic_only
+    }
+
     /// The same rules, always played through the generic move pipeline (no specialised
     /// generator): the two must agree, which tests check.
     pub fn generic(mut self) -> Rules {
