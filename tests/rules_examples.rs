@@ -810,3 +810,504 @@ fn kamikaze_king_needs_e1() {
     e.contains(&["Kd1*e1[wKe1->e1][+bSb8]"]);
     e.snap("kamikaze_king_captures_on_e1");
 }
+
+// =======================================================================================
+// Part B §1 — Anticirce, Calvet (`anticirce-calvet`) and Cheylan (`anticirce-cheylan`)
+
+#[test]
+fn anticirce_capturer_reborn_light_and_dark() {
+    // A1 (option nocastling e1)
+    let e = ex("anticirce-calvet", "4k3/8/8/3p4/8/8/8/3RK3 w - - flags=e8");
+    e.contains(&["Rd1*d5[wRd5->h1]"]);
+    e.snap("anticirce_a1_light");
+    // A2
+    let e = ex("anticirce-calvet", "4k3/8/8/8/3p4/8/8/3RK3 w - - flags=e1e8");
+    e.contains(&["Rd1*d4[wRd4->a1]"]);
+    e.snap("anticirce_a2_dark");
+}
+
+#[test]
+fn anticirce_occupied_rebirth_square_forbids_the_capture() {
+    // A3 (nocastling e1h1)
+    let e = ex("anticirce-calvet", "4k3/8/8/3p4/8/8/8/3RK2R w - - flags=e8");
+    e.none_starting(&["Rd1*d5"]);
+    e.contains(&["Rh1-h8 +"]);
+    e.snap("anticirce_a3_occupied");
+}
+
+#[test]
+fn anticirce_check_needs_a_legal_king_capture() {
+    // A4
+    let e = ex("anticirce-calvet", "4k3/8/8/8/8/8/8/3RK1pR w K - flags=e1h1e8");
+    e.contains(&["Rd1-d8", "Rh1*g1[wRg1->a1]"]);
+    e.snap("anticirce_a4_no_check");
+}
+
+#[test]
+fn anticirce_queen_and_king_captures() {
+    // A5
+    let e = ex("anticirce-calvet", "4k3/8/8/8/8/8/3p4/3QK3 w - - flags=e1e8");
+    e.contains(&["Qd1*d2[wQd2->d1]", "Ke1*d2[wKd2->e1]"]);
+    e.snap("anticirce_a5_queen_king");
+}
+
+#[test]
+fn anticirce_capture_on_own_rebirth_square_calvet_vs_cheylan() {
+    let fen = "4k3/8/8/8/8/8/8/p2RK3 w - - flags=e1e8";
+    let e = ex("anticirce-calvet", fen);
+    e.contains(&["Rd1*a1[wRa1->a1]"]);
+    e.snap("anticirce_calvet_own_square");
+    let e = ex("anticirce-cheylan", fen);
+    e.none_starting(&["Rd1*a1"]);
+    e.snap("anticirce_cheylan_own_square");
+    // the king on its own rebirth square
+    let fen = "7k/8/8/8/8/8/8/3Kn3 w - -";
+    let e = ex("anticirce-calvet", fen);
+    e.contains(&["Kd1*e1[wKe1->e1]"]);
+    e.snap("anticirce_calvet_king_own_square");
+    let e = ex("anticirce-cheylan", fen);
+    e.none_starting(&["Kd1*e1"]);
+    e.snap("anticirce_cheylan_king_own_square");
+}
+
+#[test]
+fn anticirce_check_calvet_vs_cheylan() {
+    let fen = "8/8/8/R7/8/8/8/2K4k w - -";
+    let e = ex("anticirce-calvet", fen);
+    e.contains(&["Ra5-h5 +"]);
+    e.snap("anticirce_calvet_check");
+    let e = ex("anticirce-cheylan", fen);
+    e.contains(&["Ra5-h5"]);
+    e.snap("anticirce_cheylan_check");
+}
+
+#[test]
+fn anticirce_pawn_captures() {
+    let e = ex("anticirce-calvet", "4k3/8/3p4/4P3/8/8/8/4K3 w - - flags=e1e8");
+    e.contains(&["e5*d6[wPd6->d2]"]);
+    e.snap("anticirce_pawn_capture");
+    let e = ex("anticirce-calvet", "4k3/8/3p4/4P3/8/8/3P4/4K3 w - - flags=e1e8");
+    e.none_starting(&["e5*d6"]);
+    e.snap("anticirce_pawn_capture_blocked");
+    let e = ex("anticirce-calvet", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 flags=e1e8");
+    e.contains(&["e5*d6 ep.[wPd6->d2]"]);
+    e.snap("anticirce_en_passant");
+}
+
+#[test]
+fn anticirce_kings_and_check() {
+    // Kd8-c8 legal (Rc1 would need h1, occupied), Kd8-c7 illegal (a1 free)
+    let e = ex("anticirce-calvet", "3k4/8/8/8/8/8/8/2R1K2B b - - flags=e1");
+    e.contains(&["Kd8-c8"]);
+    e.absent(&["Kd8-c7"]);
+    e.snap("anticirce_king_next_to_rook_file");
+    // wK cannot capture (e1 occupied), bK would be reborn on e8: it checks
+    let e = ex("anticirce-calvet", "8/8/2k5/8/3K4/8/8/4R3 b - -");
+    e.contains(&["Kc6-d5 +", "Kc6-c5 +"]);
+    e.snap("anticirce_king_checks_king");
+    let e = ex("anticirce-calvet", "8/8/2k5/8/3K4/8/8/8 b - -");
+    e.absent(&["Kc6-d5", "Kc6-c5"]);
+    e.snap("anticirce_king_checks_king_without_rook");
+    let e = ex("anticirce-calvet", "4k3/3P4/8/8/8/8/8/4K3 b - - flags=e1e8");
+    e.contains(&["Ke8*d7[bKd7->e8]"]);
+    e.snap("anticirce_king_capture_reborn_e8");
+    let e = ex("anticirce-calvet", "3kr3/3P4/8/8/8/8/8/K7 b - -");
+    e.none_starting(&["Kd8*d7"]);
+    e.snap("anticirce_king_capture_e8_occupied");
+    let e = ex("anticirce-calvet", "7k/8/8/8/8/8/3p4/3KR3 w - -");
+    e.none_starting(&["Kd1*d2"]);
+    e.snap("anticirce_king_capture_e1_occupied");
+}
+
+#[test]
+fn anticirce_castling_after_rebirth() {
+    // ser-002: 1.Kd1*d2[wKd2->e1] 2.0-0-0 and 2.0-0
+    let e = ex("anticirce-calvet", "2k5/8/8/8/8/8/3p4/R2K3R w - - flags=a1h1");
+    let after = e.then("Kd1*d2[wKd2->e1] Kc8-b8");
+    after.contains(&["0-0-0", "0-0"]);
+    e.snap("anticirce_castling_after_king_rebirth");
+    // ser-002: 1.Rc2*c3[wRc3->a1] 2.0-0-0
+    let e = ex("anticirce-calvet", "4k3/8/8/8/8/2p5/2R5/4K3 w - - flags=e1e8");
+    e.then("Rc2*c3[wRc3->a1] Ke8-f7").contains(&["0-0-0"]);
+    e.snap("anticirce_castling_after_rook_rebirth_a1");
+    // ser-002: 1.Rc1*c2[wRc2->h1] 2.0-0
+    let e = ex("anticirce-calvet", "4k3/8/8/8/8/8/2p5/2R1K3 w - - flags=e1e8");
+    e.then("Rc1*c2[wRc2->h1] Ke8-d8").contains(&["0-0"]);
+    e.snap("anticirce_castling_after_rook_rebirth_h1");
+}
+
+// =======================================================================================
+// Part B §2 — Mars Circe
+
+#[test]
+fn mars_capture_from_the_rebirth_square() {
+    let e = ex("circe-mars", "4k3/8/p7/8/8/8/4B3/4K3 w - - flags=e1e8");
+    e.contains(&["Be2-f1*a6", "Be2-f1", "Be2-d3"]);
+    e.snap("mars_bishop_from_f1");
+    let e = ex("circe-mars", "4k3/8/p7/8/8/8/4B3/4KN2 w - - flags=e1e8");
+    e.none_containing(&["*a6"]);
+    e.snap("mars_rebirth_square_occupied");
+    let e = ex("circe-mars", "4k3/8/p7/8/8/8/8/4KB2 w - - flags=e1e8");
+    e.contains(&["Bf1*a6"]);
+    e.snap("mars_bishop_on_f1");
+}
+
+#[test]
+fn mars_pawns() {
+    let e = ex("circe-mars", "4k3/8/8/4P3/8/3p1p2/8/4K3 w - - flags=e1e8");
+    e.contains(&["e5-e2*f3", "e5-e2*d3", "e5-e6"]);
+    e.snap("mars_pawn_from_second_rank");
+    // with a piece on e2 (here a white knight): only e5-e6
+    let e = ex("circe-mars", "4k3/8/8/4P3/8/3p1p2/4N3/4K3 w - - flags=e1e8");
+    e.exact_matching(&["e5"], &["e5-e6"]);
+    e.snap("mars_pawn_second_rank_occupied");
+    let e = ex("circe-mars", "3rk3/4P3/8/8/8/8/8/K7 w - - flags=e8");
+    e.none_starting(&["e7"]);
+    e.snap("mars_pawn_on_seventh_cannot_capture");
+    let e = ex("circe-mars", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 flags=e1e8");
+    e.none_containing(&["ep."]);
+    e.snap("mars_no_en_passant");
+}
+
+#[test]
+fn mars_kings_and_knights() {
+    let e = ex("circe-mars", "4k3/8/8/8/3K4/8/3p4/8 w - - flags=e8");
+    e.contains(&["Kd4-e1*d2"]);
+    e.snap("mars_king_from_e1");
+    let e = ex("circe-mars", "4k3/8/8/8/8/8/3p4/4K3 w - - flags=e1e8");
+    e.contains(&["Ke1*d2"]);
+    e.snap("mars_king_on_e1");
+    let e = ex("circe-mars", "4k3/8/8/8/8/2p5/4N3/4K3 w - - flags=e1e8");
+    e.contains(&["Se2-b1*c3"]);
+    e.snap("mars_knight_from_b1");
+}
+
+#[test]
+fn mars_check_from_rebirth_squares() {
+    let e = ex("circe-mars", "8/8/8/7k/R7/8/8/K7 b - -");
+    e.exact(&["Kh5-g4", "Kh5-g6", "Kh5-g5"]);
+    e.snap("mars_rook_checks_from_h1");
+    let e = ex("circe-mars", "8/8/8/4P3/2k5/8/8/7K b - -");
+    e.absent(&["Kc4-d3"]);
+    e.contains(&["Kc4-d5", "Kc4-d4"]);
+    e.snap("mars_pawn_attacks_from_e2");
+    let e = ex("circe-mars", "8/8/8/2k5/8/3K4/8/8 b - -");
+    e.contains(&["Kc5-d4", "Kc5-c4"]);
+    e.snap("mars_adjacent_kings");
+}
+
+#[test]
+fn mars_castling_listed_once() {
+    // Popeye prints each castling twice; RULES.md 0.4: once
+    let e = ex("circe-mars", "4k3/8/8/8/8/8/8/R3K2R w KQ - flags=e1a1h1e8");
+    e.contains(&["0-0-0", "0-0"]);
+    let n = e.list().keys().filter(|m| m.starts_with("0-0")).count();
+    assert_eq!(n, 2, "{}: each castling once", e.ctx());
+    e.snap("mars_castling_once");
+    // Popeye's `[wKd2->e1]0-0` (a king off e1 castling via e1): not a move (RULES.md 0.4)
+    let e = ex("circe-mars", "4k3/8/8/8/8/8/3K4/7R w - - flags=h1e8");
+    e.none_containing(&["0-0"]);
+    e.snap("mars_no_castling_via_e1");
+}
+
+// =======================================================================================
+// Part B §3 — Couscous Circe (`circe-couscous`; `circe-coucou` has the same lists, 0.7)
+
+const COUSCOUS: [&str; 2] = ["circe-couscous", "circe-coucou"];
+
+#[test]
+fn couscous_victim_goes_to_the_capturers_rebirth_square() {
+    for v in COUSCOUS {
+        let e = ex(v, "8/6k1/8/8/1K6/2r5/8/4B3 w - -");
+        e.contains(&["Be1*c3[+bRc1] +", "Kb4*c3"]);
+        e.snap(&format!("{v}_bishop_and_king_capture"));
+        let e = ex(v, "8/6k1/8/8/1K6/2p5/8/4B3 w - -");
+        e.contains(&["Be1*c3[+bPc1=Q] +", "Be1*c3[+bPc1=S] +", "Be1*c3[+bPc1=R] +", "Be1*c3[+bPc1=B] +"]);
+        e.snap(&format!("{v}_pawn_promotes_on_rebirth"));
+        let e = ex(v, "8/6k1/8/8/K7/3p4/2P5/8 w - -");
+        e.contains(&["c2*d3[+bPd2]"]);
+        e.snap(&format!("{v}_pawn_capture"));
+    }
+}
+
+#[test]
+fn couscous_promotion_choices_that_check_are_illegal() {
+    for v in COUSCOUS {
+        let e = ex(v, "r7/6k1/8/8/2K5/P7/8/8 b - -");
+        e.exact_matching(&["Ra8*a3"], &["Ra8*a3[+wPh8=S]", "Ra8*a3[+wPh8=R]"]);
+        e.snap(&format!("{v}_white_pawn_promotes_on_h8"));
+        let e = ex(v, "8/6k1/8/8/8/8/3p4/3K4 w - -");
+        e.exact_matching(&["Kd1*d2"], &["Kd1*d2[+bPe1=S]", "Kd1*d2[+bPe1=R]"]);
+        e.snap(&format!("{v}_king_capture_pawn_to_e1"));
+        let e = ex(v, "3r4/4P1k1/8/8/K7/8/8/8 w - -");
+        e.exact_matching(&["e7*d8"], &["e7*d8=Q[+bRd1]", "e7*d8=S[+bRg1]", "e7*d8=B[+bRc1]"]);
+        e.snap(&format!("{v}_capturer_promotion_decides"));
+    }
+}
+
+#[test]
+fn couscous_pawns_on_their_first_rank_are_immobile() {
+    for v in COUSCOUS {
+        let e = ex(v, "3p4/6k1/8/8/8/8/8/3K4 b - -");
+        e.exact(&["Kg7-f6", "Kg7-f7", "Kg7-f8", "Kg7-g6", "Kg7-g8", "Kg7-h6", "Kg7-h7", "Kg7-h8"]);
+        e.snap(&format!("{v}_black_pawn_on_d8"));
+        let e = ex(v, "8/6k1/8/8/8/8/8/1K1P4 w - -");
+        e.none_starting(&["d1"]);
+        e.snap(&format!("{v}_white_pawn_on_d1"));
+    }
+}
+
+// =======================================================================================
+// Part B §4 — Mirror Circe
+
+#[test]
+fn mirror_rebirth_on_the_opponents_home_squares() {
+    let e = ex("circe-mirror", "8/6k1/8/1K6/3r4/8/8/3R4 w - -");
+    e.contains(&["Rd1*d4[+bRa1]"]);
+    e.snap("mirror_rook_dark");
+    let e = ex("circe-mirror", "8/6k1/8/1K1r4/8/8/8/3R4 w - -");
+    e.contains(&["Rd1*d5[+bRh1]"]);
+    e.snap("mirror_rook_light");
+    let e = ex("circe-mirror", "8/6k1/8/1K1p4/8/8/8/3R4 w - -");
+    e.contains(&["Rd1*d5[+bPd2]"]);
+    e.snap("mirror_pawn");
+    let e = ex("circe-mirror", "8/6k1/8/1K1p4/4Q3/8/3P4/8 w - -");
+    e.contains(&["Qe4*d5"]);
+    e.snap("mirror_pawn_square_occupied");
+    let e = ex("circe-mirror", "8/6k1/8/1K1n1n2/4Q3/8/8/8 w - -");
+    e.contains(&["Qe4*f5[+bSb1]", "Qe4*d5[+bSb1]"]);
+    e.snap("mirror_knights");
+    let e = ex("circe-mirror", "8/6k1/8/1K1q4/8/8/8/3R4 w - -");
+    e.contains(&["Rd1*d5[+bQd1]"]);
+    e.snap("mirror_queen");
+    let e = ex("circe-mirror", "3r4/6k1/8/1K1P4/8/8/8/8 b - -");
+    e.contains(&["Rd8*d5[+wPd7] +"]);
+    e.snap("mirror_white_pawn");
+    let e = ex("circe-mirror", "8/6k1/8/8/8/8/2r5/1K6 w - -");
+    e.contains(&["Kb1*c2[+bRh1]"]);
+    e.snap("mirror_king_capture");
+}
+
+#[test]
+#[ignore = "RULES.md Part B §4 calls Rd1*d5[+bRh1] the only legal move of 8/6k1/8/1K1r4/8/8/8/3R4 w; \
+            fairyperft also lists Kb5-a4/a6/b4/b6/c4/c6, squares Rd5 does not attack (a RULES.md slip?)"]
+fn mirror_rook_light_only_legal_move_as_rules_md_says() {
+    let e = ex("circe-mirror", "8/6k1/8/1K1r4/8/8/8/3R4 w - -");
+    e.exact(&["Rd1*d5[+bRh1]"]);
+}
+
+// =======================================================================================
+// Part B §5 — Platzwechsel Circe (`circe-pwc`)
+
+#[test]
+fn pwc_victim_goes_to_the_capturers_departure_square() {
+    let e = ex("circe-pwc", "8/6k1/8/3p4/8/8/8/1K1R4 w - -");
+    e.exact_matching(&["Rd1*d5"], &["Rd1*d5[+bPd1=S]", "Rd1*d5[+bPd1=B]"]);
+    e.snap("pwc_black_pawn_promotes_on_d1");
+    let e = ex("circe-pwc", "3r4/6k1/8/8/8/8/8/K2P4 b - -");
+    e.exact_matching(
+        &["Rd8*d1"],
+        &["Rd8*d1[+wPd8=Q] +", "Rd8*d1[+wPd8=S] +", "Rd8*d1[+wPd8=R] +", "Rd8*d1[+wPd8=B] +"],
+    );
+    e.snap("pwc_white_pawn_promotes_on_d8");
+    let e = ex("circe-pwc", "8/6k1/3r4/8/8/8/3P4/K7 b - -");
+    e.contains(&["Rd6*d2[+wPd6]"]);
+    e.snap("pwc_rook_takes_pawn");
+    let e = ex("circe-pwc", "8/6k1/8/8/3p4/2P5/8/K7 w - -");
+    e.contains(&["c3*d4[+bPc3]"]);
+    e.snap("pwc_pawn_takes_pawn");
+    let e = ex("circe-pwc", "8/6k1/8/3pP3/8/8/8/K7 w - d6");
+    e.contains(&["e5*d6 ep.[+bPe5]"]);
+    e.snap("pwc_en_passant");
+    let e = ex("circe-pwc", "8/6k1/8/8/8/8/4p3/K3R3 w - -");
+    e.exact_matching(&["Re1*e2"], &["Re1*e2[+bPe1=S]", "Re1*e2[+bPe1=B]"]);
+    e.snap("pwc_black_pawn_promotes_on_e1");
+    let e = ex("circe-pwc", "8/6k1/8/8/8/8/2r5/1K6 w - -");
+    e.contains(&["Kb1*c2[+bRb1]"]);
+    e.snap("pwc_king_capture");
+}
+
+// =======================================================================================
+// Part B §6 — Symmetry Circe
+
+#[test]
+fn symmetry_rebirth_on_the_point_symmetric_square() {
+    let e = ex("circe-symmetry", "8/6k1/8/8/4r3/8/8/K3R3 w - -");
+    e.contains(&["Re1*e4[+bRd5]"]);
+    e.snap("symmetry_rook");
+    // "with a piece on d5" (here a white knight)
+    let e = ex("circe-symmetry", "8/6k1/8/3N4/4r3/8/8/K3R3 w - -");
+    e.contains(&["Re1*e4"]);
+    e.snap("symmetry_rebirth_square_occupied");
+    let e = ex("circe-symmetry", "8/6k1/4p3/8/8/8/8/K3R3 w - -");
+    e.contains(&["Re1*e6[+bPd3]"]);
+    e.snap("symmetry_pawn_e6");
+    let e = ex("circe-symmetry", "8/4p1k1/8/8/8/8/8/K3R3 w - -");
+    e.contains(&["Re1*e7[+bPd2] +"]);
+    e.snap("symmetry_pawn_e7");
+    let e = ex("circe-symmetry", "8/6k1/8/8/8/8/4p3/K3R3 w - -");
+    e.contains(&["Re1*e2[+bPd7]"]);
+    e.snap("symmetry_pawn_e2");
+    let e = ex("circe-symmetry", "8/6k1/8/8/8/8/2r5/1K6 w - -");
+    e.contains(&["Kb1*c2[+bRf7]"]);
+    e.snap("symmetry_king_capture");
+}
+
+#[test]
+fn symmetry_pawns_on_ranks_one_and_eight() {
+    let e = ex("circe-symmetry", "1r6/6k1/8/8/8/8/8/1P5K b - -");
+    e.exact_matching(&["Rb8*b1"], &["Rb8*b1[+wPg8=S] +", "Rb8*b1[+wPg8=B] +"]);
+    e.snap("symmetry_white_pawn_promotes_on_g8");
+    // the b1 pawn gives no check; the king may take it
+    let e = ex("circe-symmetry", "8/8/8/8/8/8/1k6/1P5K b - -");
+    e.contains(&["Kb2-a2 ?", "Kb2-c2 ?", "Kb2*b1[+wPg8=Q]", "Kb2*b1[+wPg8=S]", "Kb2*b1[+wPg8=R]", "Kb2*b1[+wPg8=B]"]);
+    e.snap("symmetry_pawn_on_b1_gives_no_check");
+    let e = ex("circe-symmetry", "8/6k1/8/8/8/8/p7/1P5K w - -");
+    e.none_starting(&["b1"]);
+    e.snap("symmetry_pawn_on_b1_immobile");
+}
+
+// =======================================================================================
+// Part B §7 — Equipollents Circe
+
+#[test]
+fn equipollents_rebirth_square_is_capture_square_plus_vector() {
+    let e = ex("circe-equipollents", "8/6k1/8/8/4r3/8/8/K3R3 w - -");
+    e.contains(&["Re1*e4[+bRe7]"]);
+    e.snap("equipollents_rook");
+    let e = ex("circe-equipollents", "8/6k1/8/4r3/8/8/8/K3R3 w - -");
+    e.contains(&["Re1*e5"]);
+    e.snap("equipollents_off_board");
+    let e = ex("circe-equipollents", "8/6k1/8/8/8/4p3/8/K1B5 w - -");
+    e.contains(&["Bc1*e3[+bPg5]"]);
+    e.snap("equipollents_bishop");
+    let e = ex("circe-equipollents", "8/6k1/8/8/4p3/8/5N2/K7 w - -");
+    e.contains(&["Sf2*e4[+bPd6]"]);
+    e.snap("equipollents_knight");
+    let e = ex("circe-equipollents", "8/6k1/8/3p4/4P3/8/8/K7 w - -");
+    e.contains(&["e4*d5[+bPc6]"]);
+    e.snap("equipollents_pawn");
+    let e = ex("circe-equipollents", "8/6k1/8/3pP3/8/8/8/K7 w - d6");
+    e.contains(&["e5*d6 ep.[+bPc6]"]);
+    e.snap("equipollents_en_passant");
+    let e = ex("circe-equipollents", "8/6k1/8/8/2P5/8/b7/K7 b - -");
+    e.contains(&["Ba2*c4[+wPe6]"]);
+    e.snap("equipollents_black_bishop");
+    let e = ex("circe-equipollents", "8/6k1/2P5/8/b7/8/8/K7 b - -");
+    e.exact_matching(&["Ba4*c6"], &["Ba4*c6[+wPe8=Q]", "Ba4*c6[+wPe8=R]", "Ba4*c6[+wPe8=B]"]);
+    e.snap("equipollents_white_pawn_promotes_on_e8");
+    let e = ex("circe-equipollents", "8/6k1/8/8/8/2p5/8/K3B3 w - -");
+    e.contains(&["Be1*c3[+bPa5] +"]);
+    e.snap("equipollents_bishop_check");
+    let e = ex("circe-equipollents", "8/6k1/8/8/8/8/2r5/1K6 w - -");
+    e.contains(&["Kb1*c2[+bRd3]"]);
+    e.snap("equipollents_king_capture");
+}
+
+#[test]
+fn equipollents_pawn_on_its_first_rank() {
+    // 7.4: the b1 pawn checks a2/c2
+    let e = ex("circe-equipollents", "8/8/8/8/8/8/1k6/1P5K b - -");
+    e.absent(&["Kb2-a2", "Kb2-c2"]);
+    e.contains(&["Kb2*b1"]);
+    e.snap("equipollents_pawn_on_b1_checks");
+    // Part B 7.4 says this pawn can neither move nor take a2; RULES.md 0.3 (which wins):
+    // it makes a single step and captures diagonally (b1*a2: a2 + (-1,+1) is off the board)
+    let e = ex("circe-equipollents", "8/6k1/8/8/8/8/p7/1P5K w - -");
+    e.contains(&["b1-b2", "b1*a2"]);
+    e.absent(&["b1-b3"]);
+    e.snap("equipollents_pawn_on_b1_moves");
+}
+
+// =======================================================================================
+// Part B §8 — Circe Parrain
+
+#[test]
+fn parrain_rebirth_after_the_next_move() {
+    let e = ex("circe-parrain", "8/6k1/8/8/4r3/8/8/K3R3 w - -");
+    e.line("Re1*e4 Kg7-f6[+bRd3]");
+    e.line("Re1*e4 Kg7-g6[+bRe3]");
+    e.line("Re1*e4 Kg7-g8[+bRe5]");
+    e.snap("parrain_rook_reborn_by_king_vector");
+}
+
+#[test]
+fn parrain_castling_and_off_board_vectors() {
+    let e = ex("circe-parrain", "r3k2r/1p6/8/8/8/6K1/8/1R6 w kq -");
+    e.line("Rb1*b7 0-0-0[+bPc7]");
+    e.line("Rb1*b7 0-0");
+    e.line("Rb1*b7 Ra8-a1");
+    for p in ["Q", "S", "R", "B"] {
+        e.line(&format!("Rb1*b7 Ra8-a2[+bPb1={p}]"));
+    }
+    e.line("Rb1*b7 Ra8-a3[+bPb2] +");
+    e.line("Rb1*b7 Rh8-f8");
+    e.line("Rb1*b7 Rh8-g8[+bPa7] +");
+    e.snap("parrain_castling_vectors");
+}
+
+#[test]
+fn parrain_rebirth_promotes_and_checks() {
+    let e = ex("circe-parrain", "4k3/8/8/8/8/8/4p3/K3R3 w - - flags=e8");
+    e.line("Re1*e2 + Ke8-d7[+bPd1=Q] +");
+    e.line("Re1*e2 + Ke8-d7[+bPd1=S]");
+    e.line("Re1*e2 + Ke8-d7[+bPd1=R] +");
+    e.line("Re1*e2 + Ke8-d7[+bPd1=B]");
+    e.snap("parrain_rebirth_promotes");
+}
+
+#[test]
+fn parrain_reply_capture() {
+    let e = ex("circe-parrain", "4k3/8/4p3/3p4/8/8/3R4/6K1 w - - flags=e8");
+    e.line("Rd2*d5 e6*d5[+bPc4]");
+    e.line("Rd2*d5 e6-e5[+bPd4]");
+    e.snap("parrain_reply_capture");
+}
+
+#[test]
+fn parrain_pending_rebirth_from_before_the_diagram() {
+    // condition parraincirce lastcapture white re3
+    let e = ex("circe-parrain", "4k3/8/8/8/8/4p3/8/6K1 w - - flags=e8 pending=Re3");
+    e.exact(&["Kg1-h2[+wRf4]", "Kg1-f1[+wRd3]", "Kg1-g2[+wRe4] +", "Kg1-h1[+wRf3]"]);
+    e.snap("parrain_lastcapture");
+    // wK in check from g8: the reborn rook blocks it
+    let e = ex("circe-parrain", "4k1r1/8/8/8/8/4p3/8/1N4K1 w - - flags=e8 pending=Re3");
+    e.exact_matching(&["Sb1"], &["Sb1-d2[+wRg4]"]);
+    e.snap("parrain_rebirth_blocks_check");
+}
+
+#[test]
+fn parrain_pawn_on_its_first_rank_moves() {
+    let e = ex("circe-parrain", "8/6k1/8/8/8/8/p7/1P5K w - -");
+    e.exact_matching(&["b1"], &["b1-b2", "b1*a2"]);
+    e.snap("parrain_pawn_on_b1");
+}
+
+// =======================================================================================
+// Part B §9 — Diagram Circe
+
+#[test]
+fn diagram_rebirth_on_the_diagram_square() {
+    let e = ex("circe-diagram", "8/6k1/8/7r/8/8/8/K6R b - - flags=h1");
+    e.line("Rh5-h2 Rh1*h2[+bRh5]");
+    e.line("Kg7-f6 Rh1*h5");
+    e.line("Rh5*h1 + Ka1-b2");
+    e.snap("diagram_rooks");
+}
+
+#[test]
+fn diagram_promoted_piece_reborn_on_the_pawns_square() {
+    let e = ex("circe-diagram", "3r4/1P4k1/8/8/K7/8/8/8 w - -");
+    e.line("b7-b8=S Rd8*b8[+wSb7]");
+    e.line("b7-b8=B Rd8*b8[+wBb7]");
+    // =Q/=R reborn on b7 would check Kg7
+    e.then("b7-b8=Q").none_starting(&["Rd8*b8"]);
+    e.then("b7-b8=R").none_starting(&["Rd8*b8"]);
+    e.snap("diagram_promoted_piece");
+    let e = ex("circe-diagram", "2r5/1P4k1/8/8/K7/8/8/8 w - -");
+    e.contains(&["b7*c8=Q"]);
+    e.snap("diagram_capture_on_diagram_square");
+    let e = ex("circe-diagram", "8/6k1/8/8/8/8/2r5/1K6 w - -");
+    e.contains(&["Kb1*c2"]);
+    e.snap("diagram_king_capture");
+}
