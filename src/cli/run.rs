@@ -15,7 +15,7 @@ pub enum Format {
 
 #[derive(Args, Clone)]
 pub struct RunArgs {
-    /// Suite files, or directories (every *.yaml below them)
+    /// Suite files (YAML; EPD perft suites *.epd; Popeye input files *.inp, *.pop, *.popeye), or directories (every such file below them)
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,
     /// Print only failed cases and the summary
@@ -47,7 +47,7 @@ pub fn run(a: &RunArgs) -> CmdResult {
         match suite::expand(p) {
             Ok(files) => {
                 if files.is_empty() {
-                    load_errors.push(format!("{}: no suite files (*.yaml) found", p.display()));
+                    load_errors.push(format!("{}: no suite files (*.yaml, *.epd, *.inp) found", p.display()));
                 }
                 for f in files {
                     match suite::load(&f) {

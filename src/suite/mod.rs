@@ -2,6 +2,7 @@
 //! running cases, and reporting results with readable diffs.
 
 pub mod format;
+pub mod import;
 pub mod runner;
 
 pub use format::{Case, SuiteFile};
@@ -83,15 +84,20 @@ pub fn one_line(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// Loads one suite file.
+/// Loads one suite file: YAML, or by its extension an EPD perft suite (`.epd`) or a
+/// Popeye input file (`.inp`, `.pop`, `.popeye`), see [`import`].
 pub fn load(path: &Path) -> Result<Suite, LoadError> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| LoadError { path: path.to_path_buf(), message: format!("cannot read: {e}") })?;
-    parse_suite(path, &text)
+    match import::kind_of(path) {
+        Some(import::FileKind::Epd) => import::parse_epd(path, &text),
+        Some(import::FileKind::Popeye) => import::parse_popeye_suite(path, &text),
+        _ => parse_suite(path, &text),
+    }
 }
 
-/// The suite files a path stands for: the file itself, or every `*.yaml` below a directory
-/// (sorted).
+/// The suite files a path stands for: the file itself, or every suite file below a
+/// directory (`*.yaml`, `*.yml`, `*.epd`, `*.inp`, `*.pop`, `*.popeye`; sorted).
 pub fn expand(path: &Path) -> Result<Vec<PathBuf>, LoadError> {
     if path.is_dir() {
         let mut out = Vec::new();
@@ -118,5 +124,5 @@ pub fn expand(path: &Path) -> Result<Vec<PathBuf>, LoadError> {
 }
 
 fn is_suite_file(p: &Path) -> bool {
-    matches!(p.extension().and_then(|e| e.to_str()), Some("yaml") | Some("yml"))
+    import::kind_of(p).is_some()
 }
