@@ -12,13 +12,19 @@ Examples:
   fairyperft divide --variant circe+madrasi --depth 2
   fairyperft moves --variant anticirce-calvet --fen '4k3/8/8/3p4/8/8/8/3RK3 w - -'
   fairyperft run suites                                        # every suite under suites/
+  fairyperft run perftsuite.epd problem.inp                    # EPD perft suites, Popeye input files
   fairyperft variants --axes
+  fairyperft compare --depth 3 --variants all --fen '4k3/8/8/3p4/8/8/8/3RK3 w - -'
+  fairyperft diff --engine ./my_engine.sh --variant circe --depth 4
+  fairyperft record --variant circe --depth 3 --divide --out suites/mine.yaml
+  fairyperft moves --popeye problem.inp
 
 Variants are conditions joined with '+': one Circe-family preset, Madrasi or Isardam,
 and the modifier cohen (e.g. circe-volcanic+isardam+cohen). Moves are printed in
 Popeye's notation (knight = S, captures '*', rebirths in brackets: Be2*a6[+bBc8]).
 
-Exit status: 0 success; 1 a suite case failed; 2 bad input (FEN, variant, suite file).";
+Exit status: 0 success; 1 a suite case failed (or `diff` found a difference); 2 bad input
+(FEN, variant, suite file, engine).";
 
 #[derive(Parser)]
 #[command(
@@ -38,12 +44,20 @@ enum Command {
     Perft(cli::PerftArgs),
     /// Per legal move, its node count N-1 plies below (`MOVE: COUNT`), then the total.
     Divide(cli::PerftArgs),
-    /// List the legal moves, one per line.
-    Moves(cli::PositionArgs),
-    /// Run suite files (or every *.yaml under a directory); exit 1 if a case fails.
+    /// List the legal moves, one per line (of a Popeye input file's problem with --popeye).
+    Moves(cli::MovesArgs),
+    /// Run suite files (YAML, EPD perft suites, Popeye input files, or directories of them); exit 1 if a case fails.
     Run(cli::RunArgs),
     /// List every variant (condition) with a one-line rule.
     Variants(cli::VariantsArgs),
+    /// perft 1..N of one position under several variants, as one table.
+    Compare(cli::CompareArgs),
+    /// Find where fairyperft and a reference (a suite case, or an engine speaking perftree's protocol) disagree.
+    Diff(cli::DiffArgs),
+    /// Speak perftree's protocol (DEPTH FEN [MOVES]; variant from FAIRYPERFT_VARIANT): `MOVE COUNT` lines, a blank line, the total.
+    Perftree(cli::PerftreeArgs),
+    /// Compute a suite case (perft 1..N, optionally moves and divide) and print it or append it to a suite file.
+    Record(cli::RecordArgs),
 }
 
 fn main() -> ExitCode {
@@ -55,6 +69,10 @@ fn main() -> ExitCode {
         Command::Moves(a) => cli::moves(&a),
         Command::Run(a) => cli::run(&a),
         Command::Variants(a) => cli::variants(&a),
+        Command::Compare(a) => cli::compare(&a),
+        Command::Diff(a) => cli::diff(&a),
+        Command::Perftree(a) => cli::perftree(&a),
+        Command::Record(a) => cli::record(&a),
     };
     cli::finish(result)
 }

@@ -1,14 +1,23 @@
 //! Command implementations. Errors are one line on stderr and exit status 2; a closed
 //! stdout (e.g. `| head`) ends the program quietly.
 
+pub mod compare;
+pub mod diff;
+pub mod perftree;
+pub mod record;
 pub mod run;
 
 use clap::Args;
-use fairyperft::{fen, notation, rules, Game, SetupError};
+use fairyperft::{fen, notation, rules, suite, Game, SetupError};
 use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
+pub use compare::{compare, CompareArgs};
+pub use diff::{diff, DiffArgs};
+pub use perftree::{perftree, PerftreeArgs};
+pub use record::{record, RecordArgs};
 pub use run::{run, RunArgs};
 
 /// What a command ends with.
@@ -133,12 +142,51 @@ pub fn divide(a: &PerftArgs) -> CmdResult {
     Ok(())
 }
 
-pub fn moves(a: &PositionArgs) -> CmdResult {
-    let mut g = setup(a)?;
-    let mut out = io::BufWriter::new(io::stdout().lock());
+#[derive(Args, Clone)]
+pub struct MovesArgs {
+    #[command(flatten)]
+    pub pos: PositionArgs,
+    /// Take the position, conditions and side to move from a Popeye input file instead
+    /// (pieces/forsyth, condition, option nocastling/enpassant/halfduplex, stipulation)
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "variant"])]
+    pub popeye: Option<PathBuf>,
+}
+
+fn print_moves(g: &mut Game, uci: bool, out: &mut impl Write) -> io::Result<()> {
     for m in g.legal_moves() {
-        let shown = if a.uci { notation::uci(m) } else { g.popeye(m) };
+        let shown = if uci { notation::uci(m) } else { g.popeye(m) };
         writeln!(out, "{shown}")?;
+    }
+    Ok(())
+}
+
+pub fn moves(a: &MovesArgs) -> CmdResult {
+    let Some(path) = &a.popeye else {
+        let mut g = setup(&a.pos)?;
+        let mut out = io::BufWriter::new(io::stdout().lock());
+        print_moves(&mut g, a.pos.uci, &mut out)?;
+        out.flush()?;
+        return Ok(());
+    };
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Failure::Input(format!("--popeye {}: cannot read: {e}", path.display())))?;
+    let problems = suite::import::parse_popeye(path, &text).map_err(|e| Failure::Input(format!("--popeye {e}")))?;
+    let mut games = Vec::new();
+    for p in &problems {
+        let at = format!("--popeye {}: line {}", path.display(), p.line);
+        let mut g = Game::new(&p.fen, &p.variant).map_err(|e| Failure::Input(format!("{at}: {e}")))?;
+        if let Some(line) = &a.pos.moves {
+            g.play_line(line).map_err(|e| Failure::Input(format!("--moves: {e}")))?;
+        }
+        games.push(g);
+    }
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let several = games.len() > 1;
+    for (k, (p, g)) in problems.iter().zip(games.iter_mut()).enumerate() {
+        if several {
+            writeln!(out, "# problem {} (line {}): variant {}, {}", k + 1, p.line, p.variant, p.fen)?;
+        }
+        print_moves(g, a.pos.uci, &mut out)?;
     }
     out.flush()?;
     Ok(())
