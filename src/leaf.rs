@@ -422,6 +422,10 @@ impl Leaf {
         };
         let vector = (to.file() as i32 - from.file() as i32, to.rank() as i32 - from.rank() as i32);
         let ctx = CaptureContext { from, at, capturer_before: p, capturer_after: arrived, vector };
+        if c.capturer != Capturer::Stays && self.hidden.contains(to) {
+            // the capturer leaves the capture square, where hidden units then emerge
+            return After::Complex;
+        }
         match c.capturer {
             Capturer::Stays => {}
             Capturer::Removed => b.toggle(to, arrived),

@@ -8,7 +8,7 @@
 //! * Popeye gives castling rights whenever king and rook stand on their initial squares
 //!   (unless `option nocastling`): the FEN castling field says so, and a king's flag
 //!   without a rook at home is written with the `flags=` token (a rook's flag on a1/h1
-//!   without its king likewise).
+//!   without its king likewise, where a rebirth of the king could make it count).
 //! * `option halfduplex` with `~1`, or `h~1` without it, means Black moves first.
 //! * Volcanic stacks (`pieces white bh8 black sh8`) -> the top unit on the board, the others
 //!   in `hidden=` in burial order (the unit placed first is buried first).
@@ -107,7 +107,9 @@ impl Ex {
     fn check_mark(&self, name: &str, mark: Mark, gives_check: bool) {
         match mark {
             Mark::Check => assert!(gives_check, "{}: {name} should give check (RULES.md prints ` +`)", self.ctx()),
-            Mark::Quiet => assert!(!gives_check, "{}: {name} should not give check (RULES.md prints no ` +`)", self.ctx()),
+            Mark::Quiet => {
+                assert!(!gives_check, "{}: {name} should not give check (RULES.md prints no ` +`)", self.ctx())
+            }
             Mark::Unstated => {}
         }
     }
@@ -203,6 +205,28 @@ impl Ex {
     /// The line (`h~1`: two plies; series lines with a neutral move between) can be played.
     fn line(&self, line: &str) {
         self.then(line);
+    }
+
+    /// The moves after which the opponent has no legal move (checkmate or stalemate).
+    fn dead_ends(&self) -> Vec<String> {
+        let mut g = self.g.clone();
+        let mut out = Vec::new();
+        for m in g.legal_moves() {
+            if g.after(m).legal_moves().is_empty() {
+                out.push(g.popeye(m));
+            }
+        }
+        out.sort();
+        out
+    }
+
+    /// The mating moves are exactly `expected` (Popeye's `#1` solutions).
+    fn mates(&self, expected: &[&str]) {
+        let list = self.list();
+        let got: Vec<String> = self.dead_ends().into_iter().filter(|m| list[m]).collect();
+        let mut exp: Vec<String> = expected.iter().map(|s| s.to_string()).collect();
+        exp.sort();
+        assert_eq!(got, exp, "{}: mates in one", self.ctx());
     }
 
     /// Stable text for a snapshot: variant, FEN, count, one move per line (sorted, ` +` for check).
@@ -511,8 +535,8 @@ fn assassin_pinned_capturer_still_threatens() {
     // plain Circe additionally: Rf1-f5/f3, a2-a4/a3, every bishop move but Bc3*f6
     let plain = ex("circe", fen);
     let extra = [
-        "Rf1-f5 ?", "Rf1-f3 ?", "a2-a4 ?", "a2-a3 ?", "Bc3-a1 ?", "Bc3-b2 ?", "Bc3-d2 ?", "Bc3-e1 ?", "Bc3-b4 ?", "Bc3-a5 ?",
-        "Bc3-d4 ?", "Bc3-e5 ?",
+        "Rf1-f5 ?", "Rf1-f3 ?", "a2-a4 ?", "a2-a3 ?", "Bc3-a1 ?", "Bc3-b2 ?", "Bc3-d2 ?", "Bc3-e1 ?", "Bc3-b4 ?",
+        "Bc3-a5 ?", "Bc3-d4 ?", "Bc3-e5 ?",
     ];
     let all: Vec<&str> = assassin.iter().chain(extra.iter()).copied().collect();
     plain.exact(&all);
@@ -1310,4 +1334,534 @@ fn diagram_promoted_piece_reborn_on_the_pawns_square() {
     let e = ex("circe-diagram", "8/6k1/8/8/8/8/2r5/1K6 w - -");
     e.contains(&["Kb1*c2"]);
     e.snap("diagram_king_capture");
+}
+
+// =======================================================================================
+// Part C §2 — Madrasi
+
+#[test]
+fn madrasi_m1_like_enemy_units_paralyse_each_other() {
+    let e = ex("madrasi", "r6k/8/8/8/8/8/8/R6K w - -");
+    e.exact(&["Kh1-g2", "Kh1-g1", "Kh1-h2"]);
+    e.snap("madrasi_m1");
+}
+
+#[test]
+fn madrasi_m2_interposition_lifts_paralysis() {
+    let e = ex("madrasi", "r6k/8/8/8/N7/8/8/R6K w - -");
+    e.exact(&[
+        "Ra1-a3", "Ra1-a2", "Ra1-g1", "Ra1-f1", "Ra1-e1", "Ra1-d1", "Ra1-c1", "Ra1-b1", "Kh1-g2", "Kh1-g1", "Kh1-h2",
+        "Sa4-b2", "Sa4-c3", "Sa4-c5", "Sa4-b6",
+    ]);
+    e.snap("madrasi_m2");
+}
+
+#[test]
+fn madrasi_m3_different_walks_or_same_colour_do_not_paralyse() {
+    let e = ex("madrasi", "r7/7k/8/8/8/8/7K/Q7 w - -");
+    e.exact_matching(&["a8", "Qa1-a"], &["Qa1*a8", "Qa1-a7 +", "Qa1-a6", "Qa1-a5", "Qa1-a4", "Qa1-a3", "Qa1-a2"]);
+    e.snap("madrasi_m3");
+    let e = ex("madrasi", "R7/8/7k/8/8/8/8/R6K w - -");
+    e.exact_matching(
+        &["R"],
+        &[
+            "Ra1-a7", "Ra1-a6 +", "Ra1-a5", "Ra1-a4", "Ra1-a3", "Ra1-a2", "Ra1-g1", "Ra1-f1", "Ra1-e1", "Ra1-d1",
+            "Ra1-c1", "Ra1-b1", "Ra8-a2", "Ra8-a3", "Ra8-a4", "Ra8-a5", "Ra8-a6 +", "Ra8-a7", "Ra8-h8 +", "Ra8-g8",
+            "Ra8-f8", "Ra8-e8", "Ra8-d8", "Ra8-c8", "Ra8-b8",
+        ],
+    );
+    e.snap("madrasi_m3b");
+}
+
+#[test]
+fn madrasi_m4_pawns() {
+    let e = ex("madrasi", "7k/8/8/3p4/4P3/8/8/7K w - -");
+    e.exact(&["Kh1-g2", "Kh1-g1", "Kh1-h2"]);
+    e.snap("madrasi_m4a");
+    let e = ex("madrasi", "7k/8/8/4p3/4P3/8/8/7K w - -");
+    e.exact(&["Kh1-g2", "Kh1-g1", "Kh1-h2"]);
+    e.snap("madrasi_m4b");
+    let e = ex("madrasi", "7k/8/8/8/4P3/3p4/8/7K w - -");
+    e.exact(&["Kh1-g2", "Kh1-g1", "Kh1-h2", "e4-e5"]);
+    e.snap("madrasi_m4c_white");
+    let e = ex("madrasi", "7k/8/8/8/4P3/3p4/8/7K b - -");
+    e.exact(&["d3-d2", "Kh8-g7", "Kh8-h7", "Kh8-g8"]);
+    e.snap("madrasi_m4c_black");
+}
+
+#[test]
+fn madrasi_m8_pinned_observer_still_paralyses() {
+    let e = ex("madrasi", "k7/4q3/8/8/8/8/4R2r/4K3 b - -");
+    e.exact(&[
+        "Qe7-a3", "Qe7-b4 +", "Qe7-c5", "Qe7-d6", "Qe7-h4 +", "Qe7-g5", "Qe7-f6", "Qe7-f8", "Qe7-d8", "Qe7*e2 +",
+        "Qe7-e3", "Qe7-e4", "Qe7-e5", "Qe7-e6", "Qe7-a7", "Qe7-b7", "Qe7-c7", "Qe7-d7", "Qe7-e8", "Qe7-h7", "Qe7-g7",
+        "Qe7-f7", "Ka8-b7", "Ka8-a7", "Ka8-b8",
+    ]);
+    e.snap("madrasi_m8");
+}
+
+#[test]
+fn madrasi_m9_paralysed_unit_gives_no_check() {
+    let e = ex("madrasi", "R3r3/8/3N4/7k/8/8/8/4K3 w - -");
+    e.exact(&[
+        "Ke1-f2", "Ke1-d2", "Ke1-d1", "Ke1-e2", "Ke1-f1", "Sd6-b5", "Sd6-c4", "Sd6-e4", "Sd6-f5", "Sd6-f7", "Sd6*e8",
+        "Sd6-b7",
+    ]);
+    e.snap("madrasi_m9");
+}
+
+#[test]
+fn madrasi_m10_no_pin_by_a_paralysed_rook() {
+    let e = ex("madrasi", "R1r5/8/8/7k/2N5/8/8/2K5 w - -");
+    e.exact_matching(&["S"], &["Sc4-a3", "Sc4-b2", "Sc4-d2", "Sc4-e3", "Sc4-e5", "Sc4-d6", "Sc4-b6", "Sc4-a5"]);
+    e.snap("madrasi_m10");
+    // without the white Ra8 the knight has no move
+    let e = ex("madrasi", "2r5/8/8/7k/2N5/8/8/2K5 w - -");
+    e.exact_matching(&["S"], &[]);
+    e.snap("madrasi_m10_without_ra8");
+}
+
+#[test]
+fn madrasi_m11_defender_paralysed() {
+    let fen = "R2r4/8/8/7k/8/8/3b4/4K3 w - -";
+    let e = ex("madrasi", fen);
+    e.exact(&["Ke1-f2", "Ke1*d2", "Ke1-d1", "Ke1-e2", "Ke1-f1"]);
+    e.snap("madrasi_m11");
+    let e = ex("orthodox", fen);
+    e.exact(&["Ke1-f2", "Ke1-d1", "Ke1-e2", "Ke1-f1"]);
+    e.snap("madrasi_m11_orthodox");
+}
+
+#[test]
+fn madrasi_m12_squares_judged_after_the_move() {
+    let e = ex("madrasi", "7k/8/8/R3r3/3K4/8/8/8 w - -");
+    e.exact_matching(&["K"], &["Kd4-c3", "Kd4-e3", "Kd4*e5", "Kd4-d3", "Kd4-c4", "Kd4-e4"]);
+    e.snap("madrasi_m12");
+}
+
+#[test]
+fn madrasi_m13_check_parried_by_paralysing_the_checker() {
+    let e = ex("madrasi", "4r3/8/8/7k/8/8/1R6/4K3 w - -");
+    e.exact(&["Ke1-f2", "Ke1-d2", "Ke1-d1", "Ke1-f1", "Rb2-b8", "Rb2-e2"]);
+    e.snap("madrasi_m13");
+}
+
+#[test]
+fn madrasi_m14_lifting_paralysis_gives_check() {
+    let e = ex("madrasi", "4k3/8/8/8/8/1N6/7K/r3R3 w - -");
+    e.exact_matching(&["S"], &["Sb3*a1 +", "Sb3-c1 +", "Sb3-d2", "Sb3-d4", "Sb3-c5", "Sb3-a5"]);
+    e.snap("madrasi_m14");
+}
+
+#[test]
+fn madrasi_m15_castling() {
+    let e = ex("madrasi", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq -");
+    e.exact(&["0-0-0", "0-0", "Ke1-f2", "Ke1-d2", "Ke1-d1", "Ke1-e2", "Ke1-f1"]);
+    e.snap("madrasi_m15a");
+    let fen = "R4r2/8/1k6/8/8/8/8/4K2R w K -";
+    let e = ex("madrasi", fen);
+    e.exact_matching(&["0-0", "K"], &["0-0", "Ke1-f2", "Ke1-d2", "Ke1-d1", "Ke1-e2", "Ke1-f1"]);
+    e.snap("madrasi_m15b");
+    let e = ex("orthodox", fen);
+    e.exact_matching(&["0-0"], &[]);
+    e.snap("madrasi_m15b_orthodox");
+    let e = ex("madrasi", "R3r3/8/1k6/8/8/8/8/4K2R w K -");
+    e.exact_matching(&["0-0"], &["0-0"]);
+    e.snap("madrasi_m15c");
+}
+
+#[test]
+fn madrasi_m16_mate_relying_on_paralysis() {
+    let fen = "7k/8/2b3K1/3B4/8/8/8/R7 w - -";
+    let e = ex("madrasi", fen);
+    e.mates(&["Ra1-a8"]);
+    e.snap("madrasi_m16");
+    let e = ex("orthodox", fen);
+    e.mates(&["Ra1-h1"]);
+    e.snap("madrasi_m16_orthodox");
+}
+
+#[test]
+fn madrasi_m17_promotion_into_paralysis() {
+    let e = ex("madrasi", "7r/P7/4k3/8/8/2K5/8/8 w - -");
+    e.then("a7-a8=R").exact(&["Ke6-d5", "Ke6-f5", "Ke6-f7", "Ke6-d7", "Ke6-e5", "Ke6-d6", "Ke6-e7", "Ke6-f6"]);
+    e.snap("madrasi_m17");
+}
+
+#[test]
+fn madrasi_ep1_en_passant_capture_available() {
+    let e = ex("madrasi", "7k/8/8/3pP3/8/8/8/7K w - d6");
+    e.exact(&["Kh1-g2", "Kh1-g1", "Kh1-h2", "e5-e6", "e5*d6 ep."]);
+    e.snap("madrasi_ep1");
+}
+
+#[test]
+fn madrasi_ep2_ep3_double_step_check_replies() {
+    // MR7: Popeye prints no ` +` after an e.p.-observable double step (marks only); the
+    // replies are those of a side in check, and they are what is tested here.
+    let fen = "7k/3p4/8/4P3/4K3/8/8/1R6 b - -";
+    let replies = ["Ke4-d3", "Ke4-f3", "Ke4-f5", "Ke4*d5", "Ke4-e3", "Ke4-d4", "Ke4-f4", "e5*d6 ep."];
+    let e = ex("madrasi", fen);
+    e.then("d7-d5 ?").exact(&replies);
+    e.snap("madrasi_ep2");
+    let e = ex("orthodox", fen);
+    e.then("d7-d5 +").exact(&replies);
+    e.snap("madrasi_ep2_orthodox");
+    let e = ex("madrasi", "1r6/8/8/5k2/3p4/8/4P3/7K w - -");
+    e.then("e2-e4 ?").exact(&[
+        "d4*e3 ep.",
+        "Kf5*e4",
+        "Kf5-g4",
+        "Kf5-g6",
+        "Kf5-e6",
+        "Kf5-f4",
+        "Kf5-e5",
+        "Kf5-f6",
+        "Kf5-g5",
+    ]);
+    e.snap("madrasi_ep3");
+    // control without a pawn able to take en passant: the check mark is printed
+    let e = ex("madrasi", "1r6/8/8/5k2/p7/8/4P3/7K w - -");
+    e.then("e2-e4 +").exact(&["Kf5*e4", "Kf5-g4", "Kf5-g6", "Kf5-e6", "Kf5-f4", "Kf5-e5", "Kf5-f6", "Kf5-g5"]);
+    e.snap("madrasi_ep3_control");
+}
+
+#[test]
+fn madrasi_ep4_double_step_leaves_no_reply() {
+    // Popeye: `=1` finds 1.d2-d4 (stalemate by its MR7 reading), `#1` finds nothing; the
+    // moves are what is tested: d2-d4 is the only move after which Black has none.
+    let e = ex("madrasi", "8/p7/4Q3/2k5/4p3/4PP2/3P4/1R5K w - -");
+    assert_eq!(e.dead_ends(), vec!["d2-d4".to_string()], "{}", e.ctx());
+    e.then("d2-d3").exact(&["a7-a5", "a7-a6"]);
+    e.then("d2-d4 ?").no_moves();
+    e.snap("madrasi_ep4");
+}
+
+// =======================================================================================
+// Part C §4 — Madrasi Rex Inclusive
+
+#[test]
+fn madrasi_rex_inclusive_r1_kings_may_stand_adjacent() {
+    let fen = "8/8/4k3/8/4K3/8/8/8 w - -";
+    let e = ex("madrasi-rex-inclusive", fen);
+    e.exact(&["Ke4-d3", "Ke4-f3", "Ke4-f5", "Ke4-d5", "Ke4-e3", "Ke4-d4", "Ke4-e5", "Ke4-f4"]);
+    e.snap("madrasi_rexincl_r1");
+    let e = ex("madrasi", fen);
+    e.exact(&["Ke4-d3", "Ke4-f3", "Ke4-e3", "Ke4-d4", "Ke4-f4"]);
+    e.snap("madrasi_rexincl_r1_plain_madrasi");
+}
+
+#[test]
+fn madrasi_rex_inclusive_r2_adjacent_kings_are_frozen() {
+    let fen = "8/p7/4k3/4K3/8/8/8/1R6 w - -";
+    let e = ex("madrasi-rex-inclusive", fen);
+    e.exact(&[
+        "Rb1-a1", "Rb1-b8", "Rb1-b7", "Rb1-b6 +", "Rb1-b5", "Rb1-b4", "Rb1-b3", "Rb1-b2", "Rb1-h1", "Rb1-g1", "Rb1-f1",
+        "Rb1-e1", "Rb1-d1", "Rb1-c1",
+    ]);
+    e.snap("madrasi_rexincl_r2");
+    // RR2: plain Madrasi rejects the adjacent kings ("the side to play can capture the king")
+    let e = ex("madrasi", fen);
+    e.no_moves();
+    e.snap("madrasi_rexincl_r2_plain_madrasi");
+}
+
+#[test]
+fn madrasi_rex_inclusive_r3_r4_paralysed_king_in_check() {
+    let e = ex("madrasi-rex-inclusive", "8/7p/4k3/4K3/8/8/8/1R6 w - -");
+    e.mates(&["Rb1-b6"]);
+    e.snap("madrasi_rexincl_r3");
+    let e = ex("madrasi-rex-inclusive", "6n1/7p/4kR2/4K3/8/8/8/8 b - -");
+    e.exact(&["Sg8*f6"]);
+    e.snap("madrasi_rexincl_r4");
+}
+
+#[test]
+fn madrasi_rex_inclusive_r5_r6_castling() {
+    let e = ex("madrasi-rex-inclusive", "8/8/8/8/8/8/3k4/4K2R w K -");
+    e.exact(&["Rh1-f1", "Rh1-g1", "Rh1-h8", "Rh1-h7", "Rh1-h6", "Rh1-h5", "Rh1-h4", "Rh1-h3", "Rh1-h2 +"]);
+    e.snap("madrasi_rexincl_r5");
+    // option nocastling h8
+    let e = ex("madrasi-rex-inclusive", "4k2r/8/8/8/8/8/8/4K2R w K - flags=e1h1e8");
+    e.exact(&["0-0", "Ke1-f2", "Ke1-d2", "Ke1-d1", "Ke1-e2", "Ke1-f1"]);
+    e.snap("madrasi_rexincl_r6");
+}
+
+// =======================================================================================
+// Part C §6 — Isardam, move legality
+
+#[test]
+fn isardam_i1_i2_creating_an_observation_is_illegal() {
+    let e = ex("isardam", "7r/8/6k1/8/8/1K6/8/R7 w - -");
+    e.exact(&[
+        "Ra1-a7", "Ra1-a6 +", "Ra1-a5", "Ra1-a4", "Ra1-a3", "Ra1-a2", "Ra1-g1 +", "Ra1-f1", "Ra1-e1", "Ra1-d1",
+        "Ra1-c1", "Ra1-b1", "Kb3-a2", "Kb3-c2", "Kb3-c4", "Kb3-a4", "Kb3-b2", "Kb3-a3", "Kb3-b4", "Kb3-c3",
+    ]);
+    e.snap("isardam_i1");
+    let e = ex("isardam", "r7/8/6k1/8/N7/2K5/8/R7 w - -");
+    e.exact(&[
+        "Ra1-a3", "Ra1-a2", "Ra1-h1", "Ra1-g1 +", "Ra1-f1", "Ra1-e1", "Ra1-d1", "Ra1-c1", "Ra1-b1", "Kc3-b2", "Kc3-d2",
+        "Kc3-d4", "Kc3-b4", "Kc3-c2", "Kc3-b3", "Kc3-c4", "Kc3-d3",
+    ]);
+    e.snap("isardam_i2");
+    let e = ex("isardam", "r7/8/6k1/8/n7/2K5/8/R7 b - -");
+    e.exact(&[
+        "Kg6-f5", "Kg6-h5", "Kg6-h7", "Kg6-f7", "Kg6-g5", "Kg6-f6", "Kg6-g7", "Kg6-h6", "Ra8-a5", "Ra8-a6", "Ra8-a7",
+        "Ra8-h8 +", "Ra8-g8 +", "Ra8-f8 +", "Ra8-e8 +", "Ra8-d8 +", "Ra8-c8 +", "Ra8-b8 +",
+    ]);
+    e.snap("isardam_i2b");
+}
+
+#[test]
+fn isardam_i3_i4_observations_in_the_diagram() {
+    let e = ex("isardam", "r7/8/6k1/8/2N5/2K5/8/R7 w - -");
+    e.exact(&["Ra1*a8", "Ra1-h1", "Ra1-g1 +", "Ra1-f1", "Ra1-e1", "Ra1-d1", "Ra1-c1", "Ra1-b1", "Sc4-a3", "Sc4-a5"]);
+    e.snap("isardam_i3_white");
+    let e = ex("isardam", "r7/8/6k1/8/2N5/2K5/8/R7 b - -");
+    e.exact(&["Ra8*a1", "Ra8-h8", "Ra8-g8", "Ra8-f8", "Ra8-e8", "Ra8-d8", "Ra8-c8", "Ra8-b8"]);
+    e.snap("isardam_i3_black");
+    let e = ex("isardam", "r7/1b6/6k1/8/8/2K5/8/R6B w - -");
+    e.no_moves();
+    e.snap("isardam_i4");
+}
+
+#[test]
+fn isardam_i5_same_colour_never_matters() {
+    let e = ex("isardam", "7R/8/5k2/8/8/8/8/R6K w - -");
+    e.exact_matching(&["a8"], &["Ra1-a8", "Rh8-a8"]);
+    e.snap("isardam_i5");
+}
+
+#[test]
+fn isardam_i7_i8_observation_is_geometric() {
+    let e = ex("isardam", "k7/4q3/8/8/8/7r/4R3/4K3 b - -");
+    e.exact_matching(
+        &["R"],
+        &[
+            "Rh3-h1", "Rh3-a3", "Rh3-b3", "Rh3-c3", "Rh3-d3", "Rh3-f3", "Rh3-g3", "Rh3-h8", "Rh3-h7", "Rh3-h6",
+            "Rh3-h5", "Rh3-h4",
+        ],
+    );
+    e.snap("isardam_i7");
+    let fen = "3r3r/8/8/7k/8/8/R5R1/1K6 w - -";
+    let e = ex("isardam", fen);
+    e.exact_matching(
+        &["Rg2"],
+        &["Rg2-g1", "Rg2-b2", "Rg2-c2", "Rg2-e2", "Rg2-f2", "Rg2-g7", "Rg2-g6", "Rg2-g5", "Rg2-g4", "Rg2-g3", "Rg2-h2"],
+    );
+    e.snap("isardam_i8");
+    let e = ex("isardam-type-b", fen);
+    e.exact_matching(
+        &["Rg2"],
+        &[
+            "Rg2-g1", "Rg2-b2", "Rg2-c2", "Rg2-e2", "Rg2-f2", "Rg2-g7", "Rg2-g6", "Rg2-g5 +", "Rg2-g4", "Rg2-g3",
+            "Rg2-h2 +",
+        ],
+    );
+    e.snap("isardam_type_b_i8");
+}
+
+#[test]
+fn isardam_i9_i10_i11_en_passant_observation() {
+    let fen = "7k/3p4/8/4P3/8/8/8/7K b - -";
+    for v in ["isardam", "isardam-type-b"] {
+        let e = ex(v, fen);
+        e.exact(&["Kh8-g7", "Kh8-h7", "Kh8-g8"]);
+        e.snap(&format!("{}_i9", v.replace('-', "_")));
+    }
+    let e = ex("madrasi", fen);
+    e.exact(&["d7-d5", "d7-d6", "Kh8-g7", "Kh8-h7", "Kh8-g8"]);
+    e.snap("isardam_i9_madrasi");
+    let e = ex("isardam", "7k/8/8/8/3p4/8/4P3/7K w - -");
+    e.exact(&["Kh1-g2", "Kh1-g1", "Kh1-h2"]);
+    e.snap("isardam_i10");
+    let e = ex("isardam", "7k/8/8/8/1p6/8/4P3/7K w - -");
+    e.exact(&["Kh1-g2", "Kh1-g1", "Kh1-h2", "e2-e4", "e2-e3"]);
+    e.snap("isardam_i10_control");
+    let e = ex("isardam", "7k/8/8/3pP3/8/8/8/7K w - d6");
+    e.exact(&["Kh1-g2", "Kh1-g1", "Kh1-h2", "e5-e6", "e5*d6 ep."]);
+    e.snap("isardam_i11");
+}
+
+#[test]
+fn isardam_i12_i13_promotion_and_castling() {
+    let e = ex("isardam", "7r/P7/4k3/8/8/2K5/8/8 w - -");
+    e.exact_matching(&["a8"], &["a7-a8=Q", "a7-a8=S", "a7-a8=B"]);
+    e.snap("isardam_i12");
+    let e = ex("isardam", "5r2/p7/1k6/8/8/8/8/R3K2R w KQ -");
+    e.exact_matching(&["0-0"], &["0-0-0"]);
+    e.snap("isardam_i13");
+}
+
+// =======================================================================================
+// Part C §7 — Isardam, check: Type A versus Type B
+
+#[test]
+fn isardam_t1_t2_king_capture_must_pass_the_test() {
+    let fen = "r3k3/8/8/8/8/8/8/4R2K b q -";
+    let e = ex("isardam", fen);
+    e.exact(&["Ra8-d8", "Ra8-c8", "Ra8-b8", "0-0-0", "Ke8-d7", "Ke8-f7", "Ke8-d8", "Ke8-f8"]);
+    e.snap("isardam_t1");
+    let e = ex("isardam-type-b", fen);
+    e.exact(&["Ke8-d7", "Ke8-f7", "Ke8-d8", "Ke8-f8"]);
+    e.snap("isardam_type_b_t1");
+    // option nocastling a8
+    let fen = "r3k3/8/8/8/8/8/1R6/7K w - - flags=e8";
+    let e = ex("isardam", fen);
+    e.exact_matching(&["Rb2-e2", "Rb2-b"], &["Rb2-b1", "Rb2-b7", "Rb2-b6", "Rb2-b5", "Rb2-b4", "Rb2-b3", "Rb2-e2"]);
+    e.snap("isardam_t2");
+    let e = ex("isardam-type-b", fen);
+    e.exact_matching(&["Rb2-e2", "Rb2-b"], &["Rb2-b1", "Rb2-b7", "Rb2-b6", "Rb2-b5", "Rb2-b4", "Rb2-b3", "Rb2-e2 +"]);
+    e.snap("isardam_type_b_t2");
+}
+
+#[test]
+fn isardam_t3_t4_king_moves_and_castling_transit() {
+    let fen = "3R4/8/k7/8/8/7r/2K5/8 w - -";
+    let e = ex("isardam", fen);
+    e.exact_matching(&["K"], &["Kc2-b1", "Kc2-d1", "Kc2-d3", "Kc2-c1", "Kc2-b2", "Kc2-d2"]);
+    e.snap("isardam_t3");
+    let e = ex("isardam-type-b", fen);
+    e.exact_matching(&["K"], &["Kc2-b1", "Kc2-d1", "Kc2-c1", "Kc2-b2", "Kc2-d2"]);
+    e.snap("isardam_type_b_t3");
+    let fen = "7k/8/8/7B/b7/8/8/R3K3 w Q -";
+    let e = ex("isardam", fen);
+    e.exact_matching(&["0-0"], &["0-0-0"]);
+    e.snap("isardam_t4");
+    let e = ex("isardam-type-b", fen);
+    e.exact_matching(&["0-0"], &[]);
+    e.snap("isardam_type_b_t4");
+    let e = ex("orthodox", fen);
+    e.exact_matching(&["0-0"], &[]);
+    e.snap("isardam_t4_orthodox");
+}
+
+#[test]
+fn isardam_t5_pinned_checker() {
+    let fen = "6k1/8/8/4b3/8/6R1/7K/8 b - -";
+    let list = ["Be5*g3 +", "Be5-g7", "Kg8-f7", "Kg8-h7", "Kg8-f8", "Kg8-h8"];
+    let e = ex("isardam", fen);
+    e.exact(&list);
+    e.snap("isardam_t5");
+    let e = ex("orthodox", fen);
+    e.exact(&list);
+    e.snap("isardam_t5_orthodox");
+}
+
+#[test]
+fn isardam_t6_t7_t8_checker_shielding_an_observation() {
+    let fen = "r6k/8/8/8/K7/8/8/R7 w - -";
+    let e = ex("isardam", fen);
+    e.exact(&["Ra1-a3", "Ra1-a2", "Ka4-a3", "Ka4-a5"]);
+    e.snap("isardam_t6");
+    let e = ex("isardam-type-b", fen);
+    e.no_moves();
+    e.snap("isardam_type_b_t6");
+    let fen = "r6k/8/b7/8/8/R7/4K3/6N1 w - -";
+    let e = ex("isardam", fen);
+    e.exact(&[
+        "Sg1-h3", "Sg1-f3", "Ke2-d1", "Ke2-f1", "Ke2-f3", "Ke2-d3", "Ke2-e1", "Ke2-d2", "Ke2-e3", "Ke2-f2", "Ra3-a1",
+        "Ra3-a2", "Ra3-a5", "Ra3-a4", "Ra3-d3",
+    ]);
+    e.snap("isardam_t7");
+    let e = ex("isardam-type-b", fen);
+    e.exact(&["Ke2-d1", "Ke2-f3", "Ke2-e1", "Ke2-d2", "Ke2-e3", "Ke2-f2", "Ra3-d3"]);
+    e.snap("isardam_type_b_t7");
+    let fen = "r6k/8/8/1b6/8/R7/4K3/6N1 w - -";
+    for v in ["isardam", "isardam-type-b"] {
+        let e = ex(v, fen);
+        e.exact(&["Ra3-d3"]);
+        e.snap(&format!("{}_t8", v.replace('-', "_")));
+    }
+}
+
+#[test]
+fn isardam_t8b_diagram_observation_suppresses_check() {
+    let fen = "r7/5k2/8/8/8/1B6/8/R6K w - -";
+    let e = ex("isardam", fen);
+    e.exact(&["Ra1*a8 +", "Ra1-g1 +", "Ra1-f1 +", "Ra1-e1 +", "Ra1-d1 +", "Ra1-c1 +", "Ra1-b1 +", "Bb3-a2", "Bb3-a4"]);
+    e.snap("isardam_t8b");
+    let e = ex("isardam-type-b", fen);
+    e.no_moves();
+    e.snap("isardam_type_b_t8b");
+}
+
+#[test]
+fn isardam_t9_capture_with_promotion() {
+    let e = ex("isardam", "3k3r/4P3/8/8/7b/K7/8/3q4 b - -");
+    e.exact(&["Bh4*e7 +", "Kd8-c7", "Kd8*e7", "Kd8-d7", "Kd8-c8", "Kd8-e8"]);
+    e.snap("isardam_t9");
+    let e = ex("isardam", "3k3r/4P3/2n5/8/7b/K7/8/3q4 b - -");
+    e.exact(&[
+        "Qd1-d7", "Qd1-d6 +", "Qd1-d5", "Qd1-d4", "Qd1-d3 +", "Qd1-d2", "Bh4*e7 +", "Bh4-f6", "Bh4-g5", "Sc6*e7",
+        "Kd8-c7", "Kd8*e7", "Kd8-d7", "Kd8-c8", "Kd8-e8", "Rh8-e8", "Rh8-f8", "Rh8-g8",
+    ]);
+    e.snap("isardam_t9_with_knight");
+}
+
+// =======================================================================================
+// Part C §8 — Isardam, kings (the Rex Inclusive flavours are not fairyperft variants)
+
+#[test]
+fn isardam_k1_king_checks_by_approaching() {
+    let fen = "8/R3k2r/8/4K3/8/8/8/8 w - -";
+    let e = ex("isardam", fen);
+    e.exact_matching(&["K"], &["Ke5-d4", "Ke5-f4", "Ke5-f6 +", "Ke5-d6 +", "Ke5-e4", "Ke5-d5", "Ke5-e6 +", "Ke5-f5"]);
+    e.mates(&["Ke5-e6"]);
+    e.snap("isardam_k1");
+    let e = ex("isardam-type-b", fen);
+    e.no_moves();
+    e.snap("isardam_type_b_k1");
+}
+
+#[test]
+fn isardam_k2_bare_kings() {
+    for v in ["isardam", "isardam-type-b"] {
+        let e = ex(v, "8/4k3/8/4K3/8/8/8/8 w - -");
+        e.exact(&["Ke5-d4", "Ke5-f4", "Ke5-e4", "Ke5-d5", "Ke5-f5"]);
+        e.snap(&format!("{}_k2", v.replace('-', "_")));
+    }
+}
+
+// =======================================================================================
+// Part C §10 — combinations with Circe / Anticirce
+
+#[test]
+fn circe_madrasi_x1_reborn_paralyser() {
+    let fen = "8/8/8/8/R6k/2N5/r7/7K w - -";
+    let e = ex("madrasi", fen);
+    e.exact_matching(&["a2"], &["Sc3*a2 +"]);
+    e.snap("combination_x1_madrasi");
+    let e = ex("circe+madrasi", fen);
+    e.exact_matching(&["a2"], &["Sc3*a2[+bRa8]"]);
+    e.then("Sc3*a2[+bRa8]").exact(&["Kh4-g3", "Kh4-g5", "Kh4-h3", "Kh4-g4", "Kh4-h5"]);
+    e.snap("combination_x1_circe_madrasi");
+}
+
+#[test]
+fn anticirce_madrasi_x3_x4_reborn_capturer_paralysed() {
+    let e = ex("anticirce-calvet+madrasi", "r7/8/1n6/8/8/7K/1R6/3k4 w - -");
+    e.exact_matching(&["b6"], &["Rb2*b6[wRb6->a1]"]);
+    e.then("Rb2*b6[wRb6->a1]").exact(&["Kd1-e2", "Kd1-c2", "Kd1-c1", "Kd1-d2", "Kd1-e1"]);
+    e.snap("combination_x3");
+    let e = ex("anticirce-calvet+madrasi", "8/p7/1n6/8/8/7K/1R6/3k4 w - -");
+    e.exact_matching(&["b6"], &["Rb2*b6[wRb6->a1] +"]);
+    e.snap("combination_x3_without_ra8");
+    let e = ex("anticirce-calvet+madrasi", "7r/1k6/8/8/8/8/2R5/K7 w - -");
+    e.exact_matching(&["b2"], &["Ka1-b2", "Rc2-b2 +"]);
+    e.snap("combination_x4");
+    let e = ex("anticirce-calvet+madrasi", "7r/1k6/8/8/8/8/2R5/K6N w - -");
+    e.exact_matching(&["b2"], &["Ka1-b2", "Rc2-b2"]);
+    e.snap("combination_x4_h1_occupied");
+}
+
+#[test]
+fn circe_isardam_x5_reborn_unit_counts() {
+    let fen = "8/1r6/7k/3Q4/8/8/R7/7K w - -";
+    let e = ex("isardam", fen);
+    e.exact_matching(&["b7"], &["Qd5*b7"]);
+    e.snap("combination_x5_isardam");
+    let e = ex("circe+isardam", fen);
+    e.exact_matching(&["b7"], &[]);
+    e.snap("combination_x5_circe_isardam");
 }
