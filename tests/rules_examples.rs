@@ -249,6 +249,49 @@ impl Ex {
 }
 
 // =======================================================================================
+// Part 0 — decisions of this project
+
+#[test]
+fn part0_cohen_rule_forbids_undoing_the_last_move() {
+    // 0.6: White Qd1, Black Bg4; after Qd1*g4 the bishop is reborn on c8, and Bc8*g4 (queen
+    // reborn on d1) is illegal
+    let fen = "8/8/8/8/6b1/8/8/3Q4 w - -";
+    let e = ex("circe+cohen", fen);
+    e.then("Qd1*g4[+bBc8]").absent(&["Bc8*g4[+wQd1]"]);
+    e.snap("part0_cohen");
+    ex("circe", fen).then("Qd1*g4[+bBc8]").contains(&["Bc8*g4[+wQd1]"]);
+}
+
+#[test]
+fn part0_calvet_capture_on_own_corner_gives_the_castling_flag() {
+    // 0.11: Rd1*a1[wRa1->a1] counts as a rebirth on a1
+    let e = ex("anticirce-calvet", "4k3/8/8/8/8/8/8/p2RK3 w - - flags=e1e8");
+    e.then("Rd1*a1[wRa1->a1] Ke8-f7").contains(&["0-0-0"]);
+}
+
+// =======================================================================================
+// Part A §0.1 — the Circe rebirth square table (verification examples, no kings)
+
+#[test]
+fn circe_rebirth_square_table() {
+    for (name, fen, mv) in [
+        ("black_knight_dark", "8/8/8/8/8/2n5/8/Q7 w - -", "Qa1*c3[+bSb8]"),
+        ("black_knight_light", "8/8/8/8/n7/8/8/Q7 w - -", "Qa1*a4[+bSg8]"),
+        ("black_bishop_light", "8/8/8/8/b7/8/8/Q7 w - -", "Qa1*a4[+bBc8]"),
+        ("black_rook_dark", "8/8/8/8/8/2r5/8/Q7 w - -", "Qa1*c3[+bRh8]"),
+        ("black_rook_light", "8/8/8/8/8/8/8/Q6r w - -", "Qa1*h1[+bRa8]"),
+        ("black_pawn_on_rank_1", "8/8/8/8/8/8/8/Q3p3 w - -", "Qa1*e1[+bPe7]"),
+        ("white_pawn_on_rank_8", "P7/8/8/8/8/8/8/q7 b - -", "Qa1*a8[+wPa2]"),
+        ("white_bishop_dark", "8/8/8/8/8/2B5/8/q7 b - -", "Qa1*c3[+wBc1]"),
+        ("white_rook_light", "8/8/8/8/R7/8/8/q7 b - -", "Qa1*a4[+wRh1]"),
+    ] {
+        let e = ex("circe", fen);
+        e.contains(&[mv]);
+        e.snap(&format!("circe_table_{name}"));
+    }
+}
+
+// =======================================================================================
 // Part A §1 — plain Circe
 
 #[test]
@@ -833,6 +876,21 @@ fn kamikaze_king_needs_e1() {
     let e = ex("circe-kamikaze-reborn", "8/k7/8/8/8/3p4/8/3Kn3 w - -");
     e.contains(&["Kd1*e1[wKe1->e1][+bSb8]"]);
     e.snap("kamikaze_king_captures_on_e1");
+}
+
+// =======================================================================================
+// Part B §0.2 — check, mate and stalemate marks
+
+#[test]
+fn circe_mate_shows_check_and_stalemate_shows_nothing() {
+    let e = ex("circe", "7k/8/6K1/8/8/8/8/R7 w - -");
+    e.contains(&["Ra1-a8 +"]);
+    e.mates(&["Ra1-a8"]);
+    e.snap("circe_mate_mark");
+    let e = ex("circe", "k7/2K5/8/8/8/8/8/1Q6 w - -");
+    e.contains(&["Qb1-b6"]);
+    assert!(e.dead_ends().contains(&"Qb1-b6".to_string()), "{}: Qb1-b6 stalemates", e.ctx());
+    e.snap("circe_stalemate_mark");
 }
 
 // =======================================================================================
@@ -1691,6 +1749,25 @@ fn isardam_i12_i13_promotion_and_castling() {
     let e = ex("isardam", "5r2/p7/1k6/8/8/8/8/R3K2R w KQ -");
     e.exact_matching(&["0-0"], &["0-0-0"]);
     e.snap("isardam_i13");
+}
+
+#[test]
+fn isardam_ir9_initial_position_perft_2() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    for (v, n) in [("isardam", 386), ("isardam-type-b", 386), ("madrasi", 400), ("orthodox", 400)] {
+        let mut g = Game::new(start, v).unwrap();
+        assert_eq!(g.perft(2), n, "[{v}] perft(2) of the initial position");
+    }
+    for v in ["isardam", "isardam-type-b"] {
+        let e = ex(v, start);
+        let after = e.then("e2-e4");
+        after.absent(&["d7-d5", "f7-f5"]);
+        assert_eq!(after.list().len(), 18, "{}: replies", after.ctx());
+        let after = e.then("a2-a4");
+        after.absent(&["b7-b5"]);
+        assert_eq!(after.list().len(), 19, "{}: replies", after.ctx());
+        e.snap(&format!("{}_ir9_initial_position", v.replace('-', "_")));
+    }
 }
 
 // =======================================================================================
