@@ -54,7 +54,15 @@ fn script(dir: &Path, name: &str, body: &str, executable: bool) -> PathBuf {
 #[test]
 fn compare_prints_one_aligned_row_per_variant() {
     let text = stdout(
-        fp().args(["compare", "--depth", "3", "--fen", ROOK_PAWN, "--variants", "orthodox,circe,circe-pwc+madrasi,anticirce-cheylan"]),
+        fp().args([
+            "compare",
+            "--depth",
+            "3",
+            "--fen",
+            ROOK_PAWN,
+            "--variants",
+            "orthodox,circe,circe-pwc+madrasi,anticirce-cheylan",
+        ]),
         0,
     );
     assert_eq!(
@@ -133,7 +141,14 @@ fn perftree_speaks_the_protocol() {
     let text = stdout(fp().env("FAIRYPERFT_VARIANT", "circe").args(["perftree", "2", ROOK_PAWN, "d1d5"]), 0);
     assert_eq!(text, "d7d6 17\ne8e7 18\ne8f7 18\ne8d8 18\ne8f8 18\n\n89\n");
     // default variant orthodox, MOVES optional
-    let text = stdout(fp().env_remove("FAIRYPERFT_VARIANT").args(["perftree", "3", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -"]), 0);
+    let text = stdout(
+        fp().env_remove("FAIRYPERFT_VARIANT").args([
+            "perftree",
+            "3",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -",
+        ]),
+        0,
+    );
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 22);
     assert!(lines.contains(&"g1f3 440"));
@@ -141,7 +156,8 @@ fn perftree_speaks_the_protocol() {
     assert_eq!(lines[21], "8902");
     // the same counts as `divide --uci`, with threads too
     let div = stdout(fp().args(["divide", "--uci", "--depth", "3", "--variant", "circe", "--fen", ROOK_PAWN]), 0);
-    let tree = stdout(fp().env("FAIRYPERFT_VARIANT", "circe").args(["perftree", "3", ROOK_PAWN, "", "--threads", "2"]), 0);
+    let tree =
+        stdout(fp().env("FAIRYPERFT_VARIANT", "circe").args(["perftree", "3", ROOK_PAWN, "", "--threads", "2"]), 0);
     assert_eq!(div.replace(": ", " "), tree);
 }
 
@@ -168,8 +184,17 @@ fn diff_localises_the_injected_bug_of_the_example_engine() {
     // (UCI order) is Ke1-d1; below it, d7-d5; after those two moves the move lists differ
     // by exactly the en-passant capture, which in Circe reborns the pawn on d7.
     let text = stdout(
-        fp().env("FAIRYPERFT_BIN", BIN)
-            .args(["diff", "--engine", &buggy_engine(), "--variant", "circe", "--depth", "3", "--fen", EP_LATER]),
+        fp().env("FAIRYPERFT_BIN", BIN).args([
+            "diff",
+            "--engine",
+            &buggy_engine(),
+            "--variant",
+            "circe",
+            "--depth",
+            "3",
+            "--fen",
+            EP_LATER,
+        ]),
         1,
     );
     let expected = format!(
@@ -199,12 +224,24 @@ fn diff_after_moves_played_first() {
     // after Ke1-f1 Black moves at the root: d7-d5 comes first, and the move lists differ
     // right below it (at depth 2 already)
     let text = stdout(
-        fp().env("FAIRYPERFT_BIN", BIN)
-            .args(["diff", "--engine", &buggy_engine(), "--depth", "3", "--fen", EP_LATER, "--moves", "Ke1-f1"]),
+        fp().env("FAIRYPERFT_BIN", BIN).args([
+            "diff",
+            "--engine",
+            &buggy_engine(),
+            "--depth",
+            "3",
+            "--fen",
+            EP_LATER,
+            "--moves",
+            "Ke1-f1",
+        ]),
         1,
     );
     assert!(text.starts_with("depth 3 at the root: fairyperft 258, engine 254\n  d7d5: fairyperft 38, engine 34\ndepth 2 after d7d5: fairyperft 38, engine 34\n\nthe move lists differ here\n"), "{text}");
-    assert!(text.contains("path:     d7d5  (d7-d5)\nposition: 4k3/8/8/3pP3/8/8/8/5K2 w - d6 0 2\nvariant:  orthodox\n"), "{text}");
+    assert!(
+        text.contains("path:     d7d5  (d7-d5)\nposition: 4k3/8/8/3pP3/8/8/8/5K2 w - d6 0 2\nvariant:  orthodox\n"),
+        "{text}"
+    );
     assert!(text.contains("\n- e5d6     e5*d6 ep.                    (only fairyperft)\n"), "{text}");
     assert!(text.ends_with("1 '4k3/3p4/8/4P3/8/8/8/4K3 w - - 0 1' 'e1f1 d7d5'\n"), "{text}");
 }
@@ -299,7 +336,10 @@ fn diff_suite_divide_and_perft_only_cases() {
     assert!(text.contains("divide(2) differs for 10 move(s):\n"), "{text}");
     assert!(text.contains("  Ke1-e2: expected 7, found 6\n"), "{text}");
     assert!(text.contains("  Ke1-d2: expected 0, found 6\n"), "{text}");
-    assert!(text.contains("first of them: Ke1-d2; the position after it:\nposition: 4k3/8/8/3p4/8/8/3K4/3R4 b - - 1 1\n"), "{text}");
+    assert!(
+        text.contains("first of them: Ke1-d2; the position after it:\nposition: 4k3/8/8/3p4/8/8/3K4/3R4 b - - 1 1\n"),
+        "{text}"
+    );
     let text = stdout(fp().args(["diff", "--suite", f.to_str().unwrap(), "--case", "perft"]), 1);
     assert!(text.contains("perft(3): expected 999, found 1000 (depths 1-2 agree)\n"), "{text}");
 }
@@ -310,7 +350,19 @@ fn diff_suite_divide_and_perft_only_cases() {
 #[test]
 fn record_prints_a_suite_that_run_passes() {
     let text = stdout(
-        fp().args(["record", "--variant", "circe", "--fen", ROOK_PAWN, "--depth", "3", "--id", "demo", "--moves", "--divide"]),
+        fp().args([
+            "record",
+            "--variant",
+            "circe",
+            "--fen",
+            ROOK_PAWN,
+            "--depth",
+            "3",
+            "--id",
+            "demo",
+            "--moves",
+            "--divide",
+        ]),
         0,
     );
     let version = env!("CARGO_PKG_VERSION");
@@ -336,11 +388,19 @@ fn record_creates_and_appends_to_suite_files() {
         .success()
         .stdout("")
         .stderr(predicate::str::contains("created"));
-    fp().args(["record", "--variant", "circe+cohen", "--fen", "4k3/8/8/8/6b1/8/8/3QK3 w - - 0 1", "--history", "Qd1*g4[+bBc8]"])
-        .args(["--depth", "2", "--id", "b", "--divide", "--divide-depth", "1", "--out", out])
-        .assert()
-        .success()
-        .stderr(predicate::str::contains("appended case b"));
+    fp().args([
+        "record",
+        "--variant",
+        "circe+cohen",
+        "--fen",
+        "4k3/8/8/8/6b1/8/8/3QK3 w - - 0 1",
+        "--history",
+        "Qd1*g4[+bBc8]",
+    ])
+    .args(["--depth", "2", "--id", "b", "--divide", "--divide-depth", "1", "--out", out])
+    .assert()
+    .success()
+    .stderr(predicate::str::contains("appended case b"));
     let text = std::fs::read_to_string(&f).unwrap();
     assert!(text.starts_with("name: \"mine\"\nvariant: \"circe\"\n"), "{text}");
     assert!(text.contains("  - id: \"b\"\n    fen: \"4k3/8/8/8/6b1/8/8/3QK3 w - - 0 1\"\n    variant: \"circe+cohen\"\n    history: [\"Qd1*g4[+bBc8]\"]\n"), "{text}");
@@ -354,7 +414,12 @@ fn record_creates_and_appends_to_suite_files() {
     fp().args(["record", "--depth", "1", "--id", "y", "--out", g.to_str().unwrap()]).assert().success();
     let text = std::fs::read_to_string(&g).unwrap();
     assert!(text.starts_with(original), "{text}");
-    assert!(text.contains("\n- id: \"y\"\n  fen: \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"\n  perft: [20]\n"), "{text}");
+    assert!(
+        text.contains(
+            "\n- id: \"y\"\n  fen: \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"\n  perft: [20]\n"
+        ),
+        "{text}"
+    );
     fp().args(["run", g.to_str().unwrap()]).assert().success();
 }
 
@@ -415,8 +480,16 @@ fn unusable_epd_and_popeye_files_exit_2_naming_file_and_line() {
         ("gap.epd", "8/8/8/8/8/8/8/K6k w - - ;D1 3 ;D3 9\n", "gap.epd: line 1: D2 is missing"),
         ("nofig.epd", "# c\n8/8/8/8/8/8/8/K6k w - -\n", "nofig.epd: line 2: no perft figures"),
         ("fairy.inp", "begin\npieces white kh1 gh5\nend\n", "fairy.inp: line 2: unsupported fairy piece 'g'"),
-        ("cond.inp", "begin\npieces white kh1\ncondition andernachchess\nend\n", "cond.inp: line 3: Popeye condition 'andernachchess' has no fairyperft counterpart"),
-        ("opt.inp", "begin\npieces white kh1\noption duplex\nend\n", "opt.inp: line 3: option 'duplex' is not supported"),
+        (
+            "cond.inp",
+            "begin\npieces white kh1\ncondition andernachchess\nend\n",
+            "cond.inp: line 3: Popeye condition 'andernachchess' has no fairyperft counterpart",
+        ),
+        (
+            "opt.inp",
+            "begin\npieces white kh1\noption duplex\nend\n",
+            "opt.inp: line 3: option 'duplex' is not supported",
+        ),
     ] {
         let p = dir.path().join(name);
         std::fs::write(&p, body).unwrap();
@@ -465,14 +538,20 @@ fn moves_of_a_popeye_problem() {
     assert!(uci.lines().any(|l| l == "e8c8") && uci.lines().any(|l| l == "d4e3"), "{uci}");
     // several problems: a header per problem
     let text = stdout(fp().args(["moves", "--popeye", &data("import/madrasi.inp")]), 0);
-    assert!(text.starts_with("# problem 1 (line 1): variant madrasi, r6k/8/8/8/8/8/8/R6K w - - 0 1 flags=a1a8\nKh1-g1\n"), "{text}");
+    assert!(
+        text.starts_with("# problem 1 (line 1): variant madrasi, r6k/8/8/8/8/8/8/R6K w - - 0 1 flags=a1a8\nKh1-g1\n"),
+        "{text}"
+    );
     assert_eq!(text.lines().count(), 2 + 3 + 15);
     // errors name the file and line; --popeye excludes --fen
     let dir = tempfile::tempdir().unwrap();
     let p = dir.path().join("n.inp");
     std::fs::write(&p, "begin\npieces white kh1 nh5\nend\n").unwrap();
     let e = error_line(fp().args(["moves", "--popeye", p.to_str().unwrap()]));
-    assert!(e.contains("n.inp: line 2: unsupported fairy piece 'n' ('n' is Popeye's nightrider; the knight is 's')"), "{e}");
+    assert!(
+        e.contains("n.inp: line 2: unsupported fairy piece 'n' ('n' is Popeye's nightrider; the knight is 's')"),
+        "{e}"
+    );
     fp().args(["moves", "--popeye", p.to_str().unwrap(), "--fen", ROOK_PAWN]).assert().code(2);
 }
 
@@ -518,10 +597,20 @@ fn run_junit_report() {
     assert!(xml.contains("<testsuite name=\"deliberately-failing\" tests=\"3\" failures=\"2\" skipped=\"0\""), "{xml}");
     assert!(xml.contains("<testcase classname=\"deliberately-failing\" name=\"right\" time="), "{xml}");
     assert!(xml.contains("<failure message=\"perft(1): expected 12, found 11\">perft(1): expected 12, found 11\n- Rd1*d5 (missing)\n+ Rd1*d5[+bPd7] (extra)\nKe1-e2: expected 7, found 6</failure>"), "{xml}");
-    assert!(xml.contains("<failure message=\"malformed FEN: bad castling field &apos;X&apos;") || xml.contains("<failure message=\"malformed FEN: bad castling field 'X'"), "{xml}");
+    assert!(
+        xml.contains("<failure message=\"malformed FEN: bad castling field &apos;X&apos;")
+            || xml.contains("<failure message=\"malformed FEN: bad castling field 'X'"),
+        "{xml}"
+    );
     assert!(xml.ends_with("</testsuites>\n"), "{xml}");
     // an unwritable report path is bad input
-    let e = error_line(fp().args(["run", "--quiet", "--junit", "/nonexistent/dir/j.xml", &data("import/perftsuite_sample.epd")]));
+    let e = error_line(fp().args([
+        "run",
+        "--quiet",
+        "--junit",
+        "/nonexistent/dir/j.xml",
+        &data("import/perftsuite_sample.epd"),
+    ]));
     assert!(e.contains("--junit /nonexistent/dir/j.xml"), "{e}");
 }
 
@@ -540,8 +629,11 @@ fn run_max_nodes_skips_figures_and_reports_them() {
     let text = stdout(fp().args(["run", "--max-nodes", "10", f.to_str().unwrap()]), 0);
     assert!(text.ends_with("0 passed, 0 failed, 2 skipped\n"), "{text}");
     assert!(text.contains("skip start  (skipped over the node budget: perft(1), perft(2), perft(3))"), "{text}");
-    let v: serde_json::Value =
-        serde_json::from_str(&stdout(fp().args(["run", "--max-nodes", "500", "--format", "json", f.to_str().unwrap()]), 0)).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&stdout(
+        fp().args(["run", "--max-nodes", "500", "--format", "json", f.to_str().unwrap()]),
+        0,
+    ))
+    .unwrap();
     let checks = &v["files"][0]["cases"][0]["checks"];
     assert_eq!(checks[2]["what"], "perft(3)");
     assert_eq!(checks[2]["skipped"], true);

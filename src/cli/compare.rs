@@ -148,9 +148,7 @@ pub fn compare(a: &CompareArgs) -> CmdResult {
     }
     out.flush()?;
     if failed > 0 {
-        return Err(Failure::Input(format!(
-            "{failed} variant(s) could not take the position (their rows say why)"
-        )));
+        return Err(Failure::Input(format!("{failed} variant(s) could not take the position (their rows say why)")));
     }
     Ok(())
 }

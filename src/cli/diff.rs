@@ -155,7 +155,9 @@ fn diff_suite(a: &DiffArgs, path: &Path, id: &str) -> CmdResult {
                 let e = expected.get(name).copied().unwrap_or(0);
                 match found.get(name) {
                     None => differ.push((name.clone(), format!("{name}: expected {e}, not a legal move here"), None)),
-                    Some(&(f, m)) if f != e => differ.push((name.clone(), format!("{name}: expected {e}, found {f}"), Some(m))),
+                    Some(&(f, m)) if f != e => {
+                        differ.push((name.clone(), format!("{name}: expected {e}, found {f}"), Some(m)))
+                    }
                     _ => {}
                 }
             }
@@ -250,7 +252,8 @@ impl Engine {
             let said = if first.is_empty() { String::new() } else { format!(": {first}") };
             return Err(Failure::Input(format!("--engine: `{call}` failed ({}){said}", out.status)));
         }
-        parse_engine_output(&String::from_utf8_lossy(&out.stdout)).map_err(|m| Failure::Input(format!("--engine: `{call}`: {m}")))
+        parse_engine_output(&String::from_utf8_lossy(&out.stdout))
+            .map_err(|m| Failure::Input(format!("--engine: `{call}`: {m}")))
     }
 }
 
@@ -395,7 +398,13 @@ fn diff_engine(a: &DiffArgs, script: &Path, depth: u32) -> CmdResult {
             }
             let common = our_list.len() - changes.iter().filter(|c| c.0).count();
             writeln!(out, "{common} moves in common")?;
-            writeln!(out, "reproduce: FAIRYPERFT_VARIANT={} {} 1 '{root_fen}' '{}'", a.variant, engine.name(), all.join(" "))?;
+            writeln!(
+                out,
+                "reproduce: FAIRYPERFT_VARIANT={} {} 1 '{root_fen}' '{}'",
+                a.variant,
+                engine.name(),
+                all.join(" ")
+            )?;
             return Err(Failure::Failed);
         }
         let differing: Vec<&String> = our_list.iter().filter(|m| ours[*m].0 != theirs.moves[*m]).collect();
@@ -420,7 +429,8 @@ fn diff_engine(a: &DiffArgs, script: &Path, depth: u32) -> CmdResult {
             };
         };
         let (o, t) = (ours[first].0, theirs.moves[first]);
-        let more = if differing.len() > 1 { format!("  ({} more moves differ)", differing.len() - 1) } else { String::new() };
+        let more =
+            if differing.len() > 1 { format!("  ({} more moves differ)", differing.len() - 1) } else { String::new() };
         writeln!(out, "  {first}: fairyperft {o}, engine {t}{more}")?;
         if d == 1 {
             writeln!(out)?;

@@ -31,7 +31,11 @@ pub struct PerftreeArgs {
 
 /// The variant named by `FAIRYPERFT_VARIANT` (orthodox when unset or empty).
 pub fn variant_from_env() -> String {
-    std::env::var(VARIANT_ENV).ok().map(|v| v.trim().to_string()).filter(|v| !v.is_empty()).unwrap_or_else(|| "orthodox".into())
+    std::env::var(VARIANT_ENV)
+        .ok()
+        .map(|v| v.trim().to_string())
+        .filter(|v| !v.is_empty())
+        .unwrap_or_else(|| "orthodox".into())
 }
 
 pub fn perftree(a: &PerftreeArgs) -> CmdResult {

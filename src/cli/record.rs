@@ -102,13 +102,7 @@ fn case_yaml(c: &Case, indent: usize) -> String {
 }
 
 fn new_suite_yaml(name: &str, variant: &str, c: &Case) -> String {
-    format!(
-        "name: {}\nvariant: {}\nsource: {}\ncases:\n{}",
-        q(name),
-        q(variant),
-        q(&source()),
-        case_yaml(c, 2)
-    )
+    format!("name: {}\nvariant: {}\nsource: {}\ncases:\n{}", q(name), q(variant), q(&source()), case_yaml(c, 2))
 }
 
 /// Computes the case.
@@ -181,7 +175,8 @@ pub fn record(a: &RecordArgs) -> CmdResult {
 
 /// The text parses back to a suite whose `n`-th case is `case`.
 fn verify(path: &Path, text: &str, case: &Case, n: usize) -> Result<SuiteFile, Failure> {
-    let s = suite::parse_suite(path, text).map_err(|e| Failure::Input(format!("internal: the recorded suite does not parse back: {e}")))?;
+    let s = suite::parse_suite(path, text)
+        .map_err(|e| Failure::Input(format!("internal: the recorded suite does not parse back: {e}")))?;
     if s.file.cases.len() != n || s.file.cases.last() != Some(case) {
         return Err(Failure::Input(format!(
             "--out {}: cannot append (the `cases` list must end the file); nothing written",

@@ -92,15 +92,15 @@ pub fn parse_epd(path: &Path, text: &str) -> Result<Suite, LoadError> {
                 Some((c, o)) => (c, o.trim()),
                 None => (op.as_str(), ""),
             };
-            let depth_digits = code.strip_prefix(['D', 'd']).filter(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()));
+            let depth_digits =
+                code.strip_prefix(['D', 'd']).filter(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()));
             if let Some(d) = depth_digits {
                 let depth: u32 = d.parse().map_err(|_| err(format!("{code}: bad depth")))?;
                 if depth == 0 {
                     return Err(err("D0: depths start at 1".into()));
                 }
-                let count: u64 = operand
-                    .parse()
-                    .map_err(|_| err(format!("{code}: '{operand}' is not a node count")))?;
+                let count: u64 =
+                    operand.parse().map_err(|_| err(format!("{code}: '{operand}' is not a node count")))?;
                 if depths.insert(depth, count).is_some() {
                     return Err(err(format!("D{depth} given twice")));
                 }
@@ -116,10 +116,9 @@ pub fn parse_epd(path: &Path, text: &str) -> Result<Suite, LoadError> {
         };
         let perft = (1..=max)
             .map(|d| {
-                depths
-                    .get(&d)
-                    .copied()
-                    .ok_or_else(|| err(format!("D{d} is missing (the figures must run from D1 to D{max} without a gap)")))
+                depths.get(&d).copied().ok_or_else(|| {
+                    err(format!("D{d} is missing (the figures must run from D1 to D{max} without a gap)"))
+                })
             })
             .collect::<Result<Vec<u64>, _>>()?;
         let id = id.filter(|s| !s.is_empty()).unwrap_or_else(|| format!("{name}/{n}"));
@@ -130,12 +129,7 @@ pub fn parse_epd(path: &Path, text: &str) -> Result<Suite, LoadError> {
         return Err(load_error(path, 0, "no positions (expected lines 'FEN ;D1 20 ;D2 400 ...')"));
     }
     unique_ids(path, &cases, &lines)?;
-    let file = SuiteFile {
-        name,
-        variant: None,
-        source: Some(format!("EPD perft suite {}", path.display())),
-        cases,
-    };
+    let file = SuiteFile { name, variant: None, source: Some(format!("EPD perft suite {}", path.display())), cases };
     Ok(Suite { path: path.to_path_buf(), file, lines })
 }
 
@@ -504,7 +498,9 @@ pub fn parse_popeye(path: &Path, text: &str) -> Result<Vec<PopeyeProblem>, LoadE
     let mut p = Parser { path, toks: tokenize(text), i: 0 };
     let first = p.next().ok_or_else(|| p.err(0, "empty Popeye input (expected 'beginproblem')"))?;
     if keyword(&first.text, COMMANDS) != Keyword::Is("beginproblem") {
-        return Err(p.err(first.line, format!("a Popeye input file starts with 'beginproblem', found '{}'", first.text)));
+        return Err(
+            p.err(first.line, format!("a Popeye input file starts with 'beginproblem', found '{}'", first.text))
+        );
     }
     let mut problems = Vec::new();
     let mut b = Builder { line: first.line, ..Builder::default() };
@@ -515,7 +511,9 @@ pub fn parse_popeye(path: &Path, text: &str) -> Result<Vec<PopeyeProblem>, LoadE
         };
         let cmd = match keyword(&t.text, COMMANDS) {
             Keyword::Is(c) => c,
-            Keyword::Ambiguous => return Err(p.err(t.line, format!("'{}' abbreviates several Popeye commands", t.text))),
+            Keyword::Ambiguous => {
+                return Err(p.err(t.line, format!("'{}' abbreviates several Popeye commands", t.text)))
+            }
             Keyword::Unknown => {
                 return Err(p.err(
                     t.line,
@@ -535,7 +533,9 @@ pub fn parse_popeye(path: &Path, text: &str) -> Result<Vec<PopeyeProblem>, LoadE
                 b.line = t.line;
             }
             "twin" | "zeroposition" => {
-                return Err(p.err(t.line, format!("'{cmd}': twins are not supported (give each twin as its own problem)")))
+                return Err(
+                    p.err(t.line, format!("'{cmd}': twins are not supported (give each twin as its own problem)"))
+                )
             }
             "sstipulation" | "initialgamearray" => return Err(p.err(t.line, format!("'{cmd}' is not supported"))),
             "title" => b.title = Some(p.rest_of_line(t.line)),
@@ -641,7 +641,8 @@ fn piece_spec(text: &str) -> Option<(String, Vec<Square>)> {
         if squares.is_empty() || !squares.len().is_multiple_of(2) || !squares.is_ascii() {
             continue;
         }
-        let sq: Option<Vec<Square>> = (0..squares.len()).step_by(2).map(|i| Square::parse(&squares[i..i + 2])).collect();
+        let sq: Option<Vec<Square>> =
+            (0..squares.len()).step_by(2).map(|i| Square::parse(&squares[i..i + 2])).collect();
         if let Some(sq) = sq {
             return Some((walk.to_string(), sq));
         }
@@ -691,7 +692,12 @@ fn parse_pieces(p: &mut Parser, b: &mut Builder, line: usize) -> Result<(), Load
                     continue;
                 }
                 Keyword::Is(a) => return Err(p.err(t.line, format!("unsupported piece attribute '{a}'"))),
-                _ => return Err(p.err(t.line, format!("pieces: '{}' is neither a colour, an attribute nor a unit like kh1", t.text))),
+                _ => {
+                    return Err(p.err(
+                        t.line,
+                        format!("pieces: '{}' is neither a colour, an attribute nor a unit like kh1", t.text),
+                    ))
+                }
             }
         }
         let Some((walk, squares)) = piece_spec(&t.text) else {
@@ -733,7 +739,8 @@ fn parse_forsyth(p: &mut Parser, b: &mut Builder, line: usize) -> Result<(), Loa
             let walk: String = chars.iter().skip(i + 1).take(2).collect::<String>().to_ascii_lowercase();
             return Err(unsupported_walk(&walk, t.line, p));
         }
-        let role = walk_role(&c.to_ascii_lowercase().to_string()).ok_or_else(|| unsupported_walk(&c.to_ascii_lowercase().to_string(), t.line, p))?;
+        let role = walk_role(&c.to_ascii_lowercase().to_string())
+            .ok_or_else(|| unsupported_walk(&c.to_ascii_lowercase().to_string(), t.line, p))?;
         let colour = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
         if idx >= 64 {
             return Err(p.err(t.line, format!("forsyth '{}' describes more than 64 squares", t.text)));
@@ -762,7 +769,9 @@ fn parse_conditions(p: &mut Parser, b: &mut Builder, line: usize) -> Result<(), 
         k += 1;
         let name = match keyword(&t.text, &names) {
             Keyword::Is(n) => n.to_ascii_lowercase(),
-            Keyword::Ambiguous => return Err(p.err(t.line, format!("'{}' abbreviates several Popeye conditions", t.text))),
+            Keyword::Ambiguous => {
+                return Err(p.err(t.line, format!("'{}' abbreviates several Popeye conditions", t.text)))
+            }
             Keyword::Unknown => return Err(p.err(t.line, format!("unknown Popeye condition '{}'", t.text))),
         };
         if name == "lastcapture" {
@@ -970,7 +979,10 @@ fn finish(p: &Parser, b: Builder) -> Result<PopeyeProblem, LoadError> {
     for x in &b.placements {
         if let Some(old) = board[x.square.index()] {
             if !volcanic {
-                return Err(p.err(x.line, format!("{} is given twice (units go under others in Volcanic Circe only)", x.square)));
+                return Err(p.err(
+                    x.line,
+                    format!("{} is given twice (units go under others in Volcanic Circe only)", x.square),
+                ));
             }
             hidden.push((x.square, old));
         }
@@ -1005,7 +1017,9 @@ fn finish(p: &Parser, b: Builder) -> Result<PopeyeProblem, LoadError> {
     if let Some((sq, line)) = &b.en_passant {
         let (first, last) = (sq[0], sq[sq.len() - 1]);
         if sq.len() < 2 || first.file() != last.file() || first.rank().abs_diff(last.rank()) != 2 {
-            return Err(p.err(*line, "enpassant: expected the squares of a pawn's double step, e.g. 'enpassant e7e6e5'"));
+            return Err(
+                p.err(*line, "enpassant: expected the squares of a pawn's double step, e.g. 'enpassant e7e6e5'")
+            );
         }
         ep = Square::from_coords(first.file(), (first.rank() + last.rank()) / 2).to_string();
     }
@@ -1150,7 +1164,10 @@ mod tests {
     fn errors_name_the_line() {
         for (text, needle) in [
             ("begin\npieces white kh1 gh5\nend", "line 2: unsupported fairy piece 'g'"),
-            ("begin\ncondition andernachchess\nend", "line 2: Popeye condition 'andernachchess' has no fairyperft counterpart"),
+            (
+                "begin\ncondition andernachchess\nend",
+                "line 2: Popeye condition 'andernachchess' has no fairyperft counterpart",
+            ),
             ("begin\ncondition circe\n  rexexclusive\nend", "line 2: Popeye condition 'circe rexexclusive'"),
             ("begin\noption duplex\nend", "line 2: option 'duplex' is not supported"),
             ("begin\npieces neutral pe4\nend", "line 2: neutral units are not supported"),
@@ -1167,7 +1184,8 @@ mod tests {
 
     #[test]
     fn volcanic_stacks_and_kamikaze() {
-        let p = pop("begin pieces white ka1 black ka8 sh8 white bh8 black rh8 condition circe volcanic stip ~1 end").unwrap();
+        let p = pop("begin pieces white ka1 black ka8 sh8 white bh8 black rh8 condition circe volcanic stip ~1 end")
+            .unwrap();
         assert_eq!(p[0].fen, "k6r/8/8/8/8/8/8/K7 w - - 0 1 hidden=h8n,h8B flags=h8");
         let p = pop("begin condition circe pieces white kamikaze kh1 rd2 black kamikaze ka8 stip ~1 end").unwrap();
         assert_eq!(p[0].variant, "circe-kamikaze-reborn");
@@ -1185,7 +1203,11 @@ mod tests {
 
     #[test]
     fn epd_lines() {
-        let s = parse_epd(Path::new("x.epd"), "# comment\n4k3/8/8/8/8/8/8/4K2R w K - ;D1 15 ;D2 66\n\n8/8/8/8/8/8/8/K6k w - - 0 1 ;D1 3 ;id \"corner\"\n").unwrap();
+        let s = parse_epd(
+            Path::new("x.epd"),
+            "# comment\n4k3/8/8/8/8/8/8/4K2R w K - ;D1 15 ;D2 66\n\n8/8/8/8/8/8/8/K6k w - - 0 1 ;D1 3 ;id \"corner\"\n",
+        )
+        .unwrap();
         assert_eq!(s.file.cases.len(), 2);
         assert_eq!(s.file.cases[0].id, "x/2");
         assert_eq!(s.file.cases[0].fen, "4k3/8/8/8/8/8/8/4K2R w K -");
