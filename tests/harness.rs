@@ -430,6 +430,11 @@ fn record_bad_input() {
     fp().args(["record", "--depth", "1", "--id", "x", "--out", f.to_str().unwrap()]).assert().success();
     let e = error_line(fp().args(["record", "--depth", "1", "--id", "x", "--out", f.to_str().unwrap()]));
     assert!(e.contains("already has a case 'x'"), "{e}");
+    let flow = dir.path().join("flow.yaml");
+    std::fs::write(&flow, "name: flow\ncases: [{id: a, fen: \"8/8/8/8/8/8/8/K6k w - -\", perft: [3]}]\n").unwrap();
+    let e = error_line(fp().args(["record", "--depth", "1", "--id", "b", "--out", flow.to_str().unwrap()]));
+    assert!(e.contains("cannot append (the `cases` list must end the file"), "{e}");
+    assert!(std::fs::read_to_string(&flow).unwrap().ends_with("perft: [3]}]\n"), "nothing written");
     let e = error_line(fp().args(["record", "--depth", "1", "--out", dir.path().join("s.epd").to_str().unwrap()]));
     assert!(e.contains("must be YAML"), "{e}");
     let e = error_line(fp().args(["record", "--depth", "1", "--variant", "circle"]));

@@ -173,15 +173,18 @@ pub fn record(a: &RecordArgs) -> CmdResult {
     }
 }
 
-/// The text parses back to a suite whose `n`-th case is `case`.
+/// The text parses back to a suite whose `n`-th (last) case is `case`; otherwise the case
+/// could not be appended to the file's text as it is.
 fn verify(path: &Path, text: &str, case: &Case, n: usize) -> Result<SuiteFile, Failure> {
-    let s = suite::parse_suite(path, text)
-        .map_err(|e| Failure::Input(format!("internal: the recorded suite does not parse back: {e}")))?;
-    if s.file.cases.len() != n || s.file.cases.last() != Some(case) {
-        return Err(Failure::Input(format!(
-            "--out {}: cannot append (the `cases` list must end the file); nothing written",
+    let cannot = || {
+        Failure::Input(format!(
+            "--out {}: cannot append (the `cases` list must end the file, one `- id:` item per case); nothing written",
             path.display()
-        )));
+        ))
+    };
+    let s = suite::parse_suite(path, text).map_err(|_| cannot())?;
+    if s.file.cases.len() != n || s.file.cases.last() != Some(case) {
+        return Err(cannot());
     }
     Ok(s.file)
 }

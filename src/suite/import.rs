@@ -252,6 +252,8 @@ const HARMLESS_OPTIONS: &[(&str, usize)] = &[
     ("noshortvariations", 0),
     ("postkeyplay", 0),
     ("maxtime", 1),
+    ("intelligent", 1),
+    ("nontrivial", 2),
     ("quodlibet", 0),
     ("stoponshortsolutions", 0),
     ("beep", 0),
