@@ -20,7 +20,7 @@ use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, pawn
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::{Position, Sets, Undo};
-use crate::rules::circe::{CaptureContext, Capturer, FirstRankPawns, Occupied, OwnSquare, Victim, When};
+use crate::rules::circe::{home_square, CaptureContext, Capturer, FirstRankPawns, Occupied, OwnSquare, SquareRule, Victim, WalkRule, When};
 use crate::rules::effects::{castling_rook, NoRecord, Outcome};
 use crate::rules::{isardam, madrasi, Observation, Rules};
 use crate::square::{Color, Piece, Role, Square};
@@ -40,10 +40,22 @@ fn generic_count(pos: &mut Position, rules: &Rules, before_last: Option<u64>) ->
 }
 
 fn eligible(pos: &Position, rules: &Rules) -> bool {
-    if rules.cohen || pos.pending().is_some() || rules.is_mars() || !rules.fast_paths() {
+    if rules.cohen || pos.pending().is_some() || !rules.fast_paths() {
         return false;
     }
-    !matches!(rules.circe, Some(c) if c.occupied == Occupied::Assassinate)
+    // Assassin: modelled for the preset's home squares only
+    !matches!(rules.circe, Some(c) if c.occupied == Occupied::Assassinate
+        && (c.square != SquareRule::Home || c.walk != WalkRule::Same))
+}
+
+/// Assassin Circe: the squares where a king can be removed by a rebirth (the home squares
+/// of its side's other walks).
+fn threat_squares(c: Color) -> Bitboard {
+    let mut b = Bitboard::rank(c.pawn_rank());
+    for f in [0u8, 1, 2, 3, 5, 6, 7] {
+        b = b.with(Square::from_coords(f, c.first_rank()));
+    }
+    b
 }
 
 /// Enemy pawns that can capture (pawns on their own first rank may be immobile).
@@ -89,6 +101,18 @@ struct Leaf {
     madrasi: Option<bool>,
     fr: FirstRankPawns,
     hidden: Bitboard,
+    /// Captures by unpinned non-king units need only the victim's rebirth looked at.
+    quick: bool,
+    circe: Option<crate::rules::circe::Circe>,
+    /// Mars Circe: attacks come from rebirth squares.
+    mars: bool,
+    /// Mars Circe: the enemy units (square, walk, rebirth square) that could reach the king's
+    /// square from their rebirth square on an empty board — the only possible attackers as
+    /// long as the king stays put.
+    mars_watch: [(Square, Role, Square); 16],
+    mars_watched: usize,
+    /// Assassin Circe: a king on one of these squares may be threatened by a rebirth.
+    threats: Bitboard,
 }
 
 impl Leaf {
@@ -122,112 +146,315 @@ impl Leaf {
         };
         let decisive = rules.king_capture_is_plain()
             && !matches!(rules.observation, Observation::Madrasi { .. } | Observation::Isardam { type_b: false, .. });
-        Leaf { us, them, king, checkers, pinned, decisive, isardam, madrasi, fr, hidden: pos.hidden_mask() }
+        let mars = rules.is_mars();
+        let mut mars_watch = [(Square::A1, Role::Pawn, Square::A1); 16];
+        let mut mars_watched = 0;
+        if let (true, Some(c), Some(k)) = (mars, rules.circe.as_ref(), king) {
+            for role in Role::ALL {
+                for sq in s.pieces(them, role) {
+                    let l = if role == Role::King && !c.capturer_kings { sq } else { c.capturer_square(Piece::new(them, role), sq) };
+                    if crate::attacks::attacks(role, them, l, Bitboard::EMPTY).contains(k) {
+                        if mars_watched < mars_watch.len() {
+                            mars_watch[mars_watched] = (sq, role, l);
+                        }
+                        mars_watched += 1;
+                    }
+                }
+            }
+        }
+        let threats = match rules.circe {
+            Some(c) if c.occupied == Occupied::Assassinate => threat_squares(us),
+            _ => Bitboard::EMPTY,
+        };
+        let king_threatened = king.is_some_and(|k| threats.contains(k));
+        let quick = decisive
+            && !mars
+            && !king_threatened
+            && isardam.is_none()
+            && checkers.is_empty()
+            && rules.circe.is_none_or(|c| c.capturer == Capturer::Stays);
+        Leaf {
+            us,
+            them,
+            king,
+            checkers,
+            pinned,
+            decisive,
+            isardam,
+            madrasi,
+            fr,
+            hidden: pos.hidden_mask(),
+            quick,
+            circe: rules.circe,
+            mars,
+            mars_watch,
+            mars_watched,
+            threats,
+        }
     }
 
-    /// May the quiet moves of the unit on `from` be counted without looking at them?
-    #[inline(always)]
-    fn bulk(&self, from: Square) -> bool {
-        self.checkers.is_empty() && self.isardam.is_none() && !self.pinned.contains(from) && !self.hidden.contains(from)
-    }
 
     fn count(&self, pos: &mut Position, rules: &Rules) -> u64 {
-        let (us, them) = (self.us, self.them);
+        let s = pos.sets();
+        let immobile_enemy_pawns = self.fr == FirstRankPawns::Immobile
+            && (s.pieces(self.them, Role::Pawn) & Bitboard::rank(self.them.first_rank())).any();
+        let king_threatened = self.king.is_some_and(|k| self.threats.contains(k));
+        if self.mars || king_threatened {
+            self.count_listed(pos, rules)
+        } else if self.checkers.is_empty() && self.isardam.is_none() && !immobile_enemy_pawns {
+            self.count_hybrid(pos, rules)
+        } else {
+            self.count_per_move(pos, rules)
+        }
+    }
+
+    /// Every candidate of `movegen` judged on its board (Mars geometry; an Assassin king
+    /// on a square where a rebirth could remove it).
+    fn count_listed(&self, pos: &mut Position, rules: &Rules) -> u64 {
+        let mut list = MoveList::new();
+        crate::movegen::candidates(pos, rules, &mut list);
+        list.iter().map(|&m| self.by_board(pos, rules, m)).sum()
+    }
+
+    /// The king is not attacked: the orthodox generator, restricted to the units that may
+    /// move and whose moves uncover nothing, counts the quiet moves that keep the king
+    /// unattacked (all legal); captures, e.p., castling, the moves of units standing on
+    /// hidden units, and (when a plain attack is not necessarily a check) the quiet moves
+    /// orthodox chess forbids are judged one by one.
+    fn count_hybrid(&self, pos: &mut Position, rules: &Rules) -> u64 {
+        let us = self.us;
         let s = *pos.sets();
         let occ = s.occ;
         let empty = !occ;
-        let theirs = s.color[them.index()];
-        let mut n: u64 = 0;
-        let fwd = us.forward();
-
-        for from in s.color[us.index()] {
-            let p = pos.piece_at(from).unwrap();
-            if let Some(kings) = self.madrasi {
-                if madrasi::observed_by_like(pos, from, kings, self.fr) {
-                    continue;
+        let theirs = s.color[self.them.index()];
+        let mut mobile = s.color[us.index()] & !self.paralysed(pos);
+        if self.fr == FirstRankPawns::Immobile {
+            mobile &= !(s.pieces(us, Role::Pawn) & Bitboard::rank(us.first_rank()));
+        }
+        let on_hidden = mobile & self.hidden;
+        let plain = mobile & !self.hidden;
+        // Assassin: the king's own steps may walk into a rebirth threat; they go one by one
+        let king_apart = self.threats.any();
+        let generated = match self.king {
+            Some(k) if king_apart => plain.without(k),
+            _ => plain,
+        };
+        let mut captures = MoveList::new();
+        let mut sink = Hybrid { theirs, king: self.king, n: 0, captures: &mut captures };
+        crate::orthodox::generate_masked(pos, generated, &mut sink);
+        let mut n = sink.n;
+        if let Some(k) = self.king.filter(|k| king_apart && plain.contains(*k)) {
+            for to in king_attacks(k) & empty {
+                n += self.king_step(pos, rules, k, to);
+            }
+        }
+        for &m in captures.iter() {
+            n += self.capture(pos, rules, m);
+        }
+        let mut extra = MoveList::new();
+        // king captures, e.p., pinned units' captures off their line, every move of a unit
+        // standing on hidden units; and when an attack may not be a check, the king's steps
+        // to attacked squares and pinned units' quiet moves off their line
+        if let Some(k) = self.king.filter(|k| plain.contains(*k)) {
+            for to in king_attacks(k) & theirs {
+                extra.push(Move::new(k, to, MoveKind::Normal));
+            }
+            if !self.decisive && !king_apart {
+                for to in king_attacks(k) & empty {
+                    if attacked(&s, to, self.them, occ.without(k), self.fr) {
+                        extra.push(Move::new(k, to, MoveKind::Normal));
+                    }
                 }
             }
-            let role = p.role();
-            if role == Role::Pawn {
-                let on_first = from.rank() == us.first_rank();
-                if on_first && self.fr == FirstRankPawns::Immobile {
-                    continue;
+        }
+        let pinned = self.pinned & plain;
+        for from in pinned | on_hidden {
+            let off_line = match self.king {
+                Some(k) if !on_hidden.contains(from) => !crate::attacks::line(k, from),
+                _ => Bitboard::FULL,
+            };
+            let both = on_hidden.contains(from) || !self.decisive;
+            self.moves_of(pos, from, off_line, both, &mut extra);
+        }
+        if let Some(ep) = pos.ep_square() {
+            let up = us.forward() * 8;
+            let victim = Square::new((ep.index() as i32 - up) as u8);
+            if empty.contains(ep) && pos.piece_at(victim) == Some(Piece::new(self.them, Role::Pawn)) {
+                for from in pawn_attacks(self.them, ep) & s.pieces(us, Role::Pawn) & plain {
+                    extra.push(Move::new(from, ep, MoveKind::EnPassant));
                 }
-                let bulk = self.bulk(from);
-                if let Some(one) = from.offset(0, fwd) {
-                    if empty.contains(one) {
-                        let promo = one.rank() == us.promotion_rank();
-                        if bulk {
-                            n += if promo { 4 } else { 1 };
-                        } else if promo {
-                            for r in Role::PROMOTIONS {
-                                n += self.quiet(pos, rules, Move::promotion(from, one, r));
-                            }
-                        } else {
-                            n += self.quiet(pos, rules, Move::new(from, one, MoveKind::Normal));
+            }
+        }
+        for &m in extra.iter() {
+            n += self.by_board(pos, rules, m);
+        }
+        n + self.castling(pos, rules)
+    }
+
+    /// The moves of the unit on `from` to squares in `mask`: captures, and quiet moves too
+    /// when `quiet` (castling excluded).
+    fn moves_of(&self, pos: &Position, from: Square, mask: Bitboard, quiet: bool, out: &mut MoveList) {
+        let s = pos.sets();
+        let us = self.us;
+        let p = pos.piece_at(from).expect("unit");
+        let theirs = s.color[self.them.index()] & mask;
+        let empty = !s.occ & mask;
+        let last = Bitboard::rank(us.promotion_rank());
+        if p.role() == Role::Pawn {
+            let mut targets: Vec<(Square, MoveKind)> = Vec::new();
+            for to in pawn_attacks(us, from) & theirs {
+                targets.push((to, MoveKind::Normal));
+            }
+            if quiet {
+                if let Some(one) = from.offset(0, us.forward()) {
+                    if !s.occ.contains(one) {
+                        if mask.contains(one) {
+                            targets.push((one, MoveKind::Normal));
                         }
                         if from.rank() == us.pawn_rank() {
-                            let two = one.offset(0, fwd).unwrap();
+                            let two = one.offset(0, us.forward()).unwrap();
                             if empty.contains(two) {
-                                if bulk {
-                                    n += 1;
-                                } else {
-                                    n += self.quiet(pos, rules, Move::new(from, two, MoveKind::DoublePush));
-                                }
+                                targets.push((two, MoveKind::DoublePush));
                             }
                         }
                     }
                 }
-                for to in pawn_attacks(us, from) & theirs {
-                    if to.rank() == us.promotion_rank() {
-                        for r in Role::PROMOTIONS {
-                            n += self.capture(pos, rules, Move::promotion(from, to, r));
-                        }
-                    } else {
-                        n += self.capture(pos, rules, Move::new(from, to, MoveKind::Normal));
-                    }
-                }
-                if let Some(ep) = pos.ep_square() {
-                    let victim = Square::from_coords(ep.file(), from.rank());
-                    if pawn_attacks(us, from).contains(ep)
-                        && empty.contains(ep)
-                        && pos.piece_at(victim) == Some(Piece::new(them, Role::Pawn))
-                    {
-                        n += self.by_board(pos, rules, Move::new(from, ep, MoveKind::EnPassant));
-                    }
-                }
-                continue;
             }
-            let att = crate::attacks::attacks(role, us, from, occ);
-            let quiet = att & empty;
-            if role == Role::King {
-                for to in quiet {
-                    n += self.king_step(pos, rules, from, to);
+            for (to, kind) in targets {
+                if last.contains(to) {
+                    for r in Role::PROMOTIONS {
+                        out.push(Move::promotion(from, to, r));
+                    }
+                } else {
+                    out.push(Move::new(from, to, kind));
                 }
-            } else if self.bulk(from) {
-                n += quiet.count() as u64;
-            } else {
-                for to in quiet {
-                    n += self.quiet(pos, rules, Move::new(from, to, MoveKind::Normal));
+            }
+            return;
+        }
+        let att = crate::attacks::attacks(p.role(), us, from, s.occ);
+        for to in att & theirs {
+            out.push(Move::new(from, to, MoveKind::Normal));
+        }
+        if quiet {
+            for to in att & empty {
+                out.push(Move::new(from, to, MoveKind::Normal));
+            }
+        }
+    }
+
+    /// Every move judged one by one (the king is attacked, or the Isardam test must be run).
+    fn count_per_move(&self, pos: &mut Position, rules: &Rules) -> u64 {
+        let us = self.us;
+        let s = *pos.sets();
+        let occ = s.occ;
+        let empty = !occ;
+        let theirs = s.color[self.them.index()];
+        let movable = s.color[us.index()] & !self.paralysed(pos);
+        // units whose quiet moves are counted in bulk
+        let free = if self.checkers.is_empty() && self.isardam.is_none() {
+            !self.pinned & !self.hidden
+        } else {
+            Bitboard::EMPTY
+        };
+        let mut n: u64 = 0;
+
+        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            for from in s.pieces(us, role) & movable {
+                let att = crate::attacks::attacks(role, us, from, occ);
+                let quiet = att & empty;
+                if free.contains(from) {
+                    n += quiet.count() as u64;
+                } else {
+                    for to in quiet {
+                        n += self.by_board(pos, rules, Move::new(from, to, MoveKind::Normal));
+                    }
                 }
+                for to in att & theirs {
+                    n += self.capture(pos, rules, Move::new(from, to, MoveKind::Normal));
+                }
+            }
+        }
+        for from in s.pieces(us, Role::King) & movable {
+            let att = king_attacks(from);
+            for to in att & empty {
+                n += self.king_step(pos, rules, from, to);
             }
             for to in att & theirs {
                 n += self.capture(pos, rules, Move::new(from, to, MoveKind::Normal));
             }
         }
+
+        let mut pawns = s.pieces(us, Role::Pawn) & movable;
+        if self.fr == FirstRankPawns::Immobile {
+            pawns &= !Bitboard::rank(us.first_rank());
+        }
+        let (up, third) = match us {
+            Color::White => (8i8, Bitboard::rank(2)),
+            Color::Black => (-8i8, Bitboard::rank(5)),
+        };
+        let last = Bitboard::rank(us.promotion_rank());
+        let bulk_pawns = pawns & free;
+        let s1 = crate::orthodox::shift(bulk_pawns, up) & empty;
+        let s2 = crate::orthodox::shift(s1 & third, up) & empty;
+        n += (s1 & !last).count() as u64 + 4 * (s1 & last).count() as u64 + s2.count() as u64;
+        for from in pawns & !free {
+            let Some(one) = from.offset(0, us.forward()) else { continue };
+            if !empty.contains(one) {
+                continue;
+            }
+            if last.contains(one) {
+                for r in Role::PROMOTIONS {
+                    n += self.by_board(pos, rules, Move::promotion(from, one, r));
+                }
+            } else {
+                n += self.by_board(pos, rules, Move::new(from, one, MoveKind::Normal));
+                if third.contains(one) {
+                    let two = Square::new((one.index() as i8 + up) as u8);
+                    if empty.contains(two) {
+                        n += self.by_board(pos, rules, Move::new(from, two, MoveKind::DoublePush));
+                    }
+                }
+            }
+        }
+        for from in pawns {
+            for to in pawn_attacks(us, from) & theirs {
+                if last.contains(to) {
+                    for r in Role::PROMOTIONS {
+                        n += self.capture(pos, rules, Move::promotion(from, to, r));
+                    }
+                } else {
+                    n += self.capture(pos, rules, Move::new(from, to, MoveKind::Normal));
+                }
+            }
+        }
+        if let Some(ep) = pos.ep_square() {
+            let victim = Square::new((ep.index() as i8 - up) as u8);
+            if empty.contains(ep) && pos.piece_at(victim) == Some(Piece::new(self.them, Role::Pawn)) {
+                for from in pawn_attacks(self.them, ep) & pawns {
+                    n += self.by_board(pos, rules, Move::new(from, ep, MoveKind::EnPassant));
+                }
+            }
+        }
         n + self.castling(pos, rules)
     }
 
-    /// A quiet move that cannot be counted in bulk.
-    #[inline]
-    fn quiet(&self, pos: &mut Position, rules: &Rules, m: Move) -> u64 {
-        self.by_board(pos, rules, m)
+    /// Our units that Madrasi paralyses (they do not move).
+    fn paralysed(&self, pos: &Position) -> Bitboard {
+        let Some(kings) = self.madrasi else { return Bitboard::EMPTY };
+        let mut out = Bitboard::EMPTY;
+        for sq in pos.by_color(self.us) {
+            if madrasi::observed_by_like(pos, sq, kings, self.fr) {
+                out = out.with(sq);
+            }
+        }
+        out
     }
+
 
     /// A king step to an empty square.
     #[inline]
     fn king_step(&self, pos: &mut Position, rules: &Rules, from: Square, to: Square) -> u64 {
-        if self.isardam.is_some() || self.hidden.contains(from) {
+        if self.isardam.is_some() || self.hidden.contains(from) || self.threats.contains(to) {
             return self.by_board(pos, rules, Move::new(from, to, MoveKind::Normal));
         }
         let s = pos.sets();
@@ -242,54 +469,65 @@ impl Leaf {
 
     /// A capture. When the king is safe, the capturer not pinned and stays on the capture
     /// square, and a plain attack is a check, only the victim's rebirth can matter.
-    #[inline]
+    #[inline(always)]
     fn capture(&self, pos: &mut Position, rules: &Rules, m: Move) -> u64 {
         let from = m.from();
-        let quick = self.decisive
-            && self.isardam.is_none()
-            && self.checkers.is_empty()
-            && !self.pinned.contains(from)
-            && !self.hidden.contains(from)
-            && Some(from) != self.king;
-        if !quick {
+        if !self.quick || self.pinned.contains(from) || self.hidden.contains(from) || Some(from) == self.king {
             return self.by_board(pos, rules, m);
         }
-        let Some(c) = rules.circe.as_ref() else { return 1 };
-        if c.capturer != Capturer::Stays {
-            return self.by_board(pos, rules, m);
-        }
+        let Some(c) = self.circe.as_ref() else { return 1 };
         let to = m.to();
         let v = pos.piece_at(to).expect("victim");
         if c.victim != Victim::Reborn || c.when != When::AtOnce || (v.role() == Role::King && !c.victim_kings) {
             return 1;
         }
-        let p = pos.piece_at(from).expect("capturer");
-        let arrived = m.promotion_role().map_or(p, |r| p.with_role(r));
-        let vector = (to.file() as i32 - from.file() as i32, to.rank() as i32 - from.rank() as i32);
-        let ctx = CaptureContext { from, at: to, capturer_before: p, capturer_after: arrived, vector };
-        let unit = v.with_role(c.reborn_walk(v, p));
-        let Some(r) = c.rebirth_square(unit, pos.origin(to), &ctx) else { return 1 };
+        let (unit, r) = if c.square == SquareRule::Home && c.walk == WalkRule::Same {
+            (v, Some(home_square(v.role(), v.color(), to)))
+        } else {
+            let p = pos.piece_at(from).expect("capturer");
+            let arrived = m.promotion_role().map_or(p, |r| p.with_role(r));
+            let vector = (to.file() as i32 - from.file() as i32, to.rank() as i32 - from.rank() as i32);
+            let ctx = CaptureContext { from, at: to, capturer_before: p, capturer_after: arrived, vector };
+            let unit = v.with_role(c.reborn_walk(v, p));
+            (unit, c.rebirth_square(unit, pos.origin(to), &ctx))
+        };
+        let Some(r) = r else { return 1 };
         let occ = pos.occupied().without(from);
         if occ.contains(r) {
-            return match c.occupied {
-                Occupied::Illegal => 0,
-                _ => 1,
-            };
-        }
-        let Some(k) = self.king else {
-            return if unit.role() == Role::Pawn && r.rank() == unit.color().promotion_rank() { 4 } else { 1 };
-        };
-        let occ = occ.with(r);
-        let checks = |role: Role| -> bool {
-            if role == Role::Pawn && r.rank() == self.them.first_rank() && self.fr == FirstRankPawns::Immobile {
-                return false;
+            match c.occupied {
+                Occupied::Illegal => return 0,
+                Occupied::Assassinate => {
+                    // the occupant makes way for the reborn unit (the mover's king cannot)
+                    if Some(r) == self.king {
+                        return 0;
+                    }
+                }
+                Occupied::Vanish | Occupied::Bury => return 1,
             }
-            crate::attacks::attacks(role, self.them, r, occ).contains(k)
-        };
-        if unit.role() == Role::Pawn && r.rank() == unit.color().promotion_rank() {
-            Role::PROMOTIONS.iter().filter(|&&role| !checks(role)).count() as u64
+        }
+        let promotes = unit.role() == Role::Pawn && r.rank() == unit.color().promotion_rank();
+        let Some(k) = self.king else { return if promotes { 4 } else { 1 } };
+        let occ = occ.with(r);
+        if promotes {
+            Role::PROMOTIONS.iter().filter(|&&role| !self.checks_from(role, r, k, occ)).count() as u64
         } else {
-            u64::from(!checks(unit.role()))
+            u64::from(!self.checks_from(unit.role(), r, k, occ))
+        }
+    }
+
+    /// Would an enemy unit of this walk on `r` attack `k`?
+    #[inline(always)]
+    fn checks_from(&self, role: Role, r: Square, k: Square, occ: Bitboard) -> bool {
+        match role {
+            Role::Pawn => {
+                !(r.rank() == self.them.first_rank() && self.fr == FirstRankPawns::Immobile)
+                    && pawn_attacks(self.them, r).contains(k)
+            }
+            Role::Knight => knight_attacks(r).contains(k),
+            Role::King => king_attacks(r).contains(k),
+            Role::Bishop => bishop_attacks(r, occ).contains(k),
+            Role::Rook => rook_attacks(r, occ).contains(k),
+            Role::Queen => (bishop_attacks(r, occ) | rook_attacks(r, occ)).contains(k),
         }
     }
 
@@ -301,7 +539,7 @@ impl Leaf {
         if f & crate::position::flags::king(us) == 0 {
             return 0;
         }
-        let plain = self.decisive && self.isardam.is_none() && self.madrasi.is_none();
+        let plain = self.decisive && self.isardam.is_none() && self.madrasi.is_none() && !self.mars && self.threats.is_empty();
         if !plain {
             let mut list = MoveList::new();
             crate::movegen::castling(pos, rules, &mut list);
@@ -376,7 +614,8 @@ impl Leaf {
         let kk = b.pieces(self.us, Role::King).first();
         match (self.king, kk) {
             (Some(_), None) => return Some(false),
-            (_, Some(k)) if attacked(b, k, self.them, b.occ, self.fr) => {
+            (_, Some(k)) if self.threats.contains(k) => return None,
+            (_, Some(k)) if self.attacked_after(b, k) => {
                 return if self.decisive { Some(false) } else { None };
             }
             _ => {}
@@ -385,6 +624,24 @@ impl Leaf {
             return Some(isardam::passes_sets(b, kings, self.fr, double));
         }
         Some(true)
+    }
+
+    /// Is the king on `k` attacked on board `b` (Mars: from rebirth squares)?
+    #[inline]
+    fn attacked_after(&self, b: &Sets, k: Square) -> bool {
+        match (self.mars, self.circe.as_ref()) {
+            (true, Some(_)) if Some(k) == self.king && self.mars_watched <= self.mars_watch.len() => self.mars_watch[..self.mars_watched].iter().any(|&(sq, role, l)| {
+                let fr_ok = !(role == Role::Pawn
+                    && sq.rank() == self.them.first_rank()
+                    && self.fr == FirstRankPawns::Immobile);
+                fr_ok
+                    && b.pieces(self.them, role).contains(sq)
+                    && (l == sq || !b.occ.contains(l))
+                    && crate::attacks::attacks(role, self.them, l, b.occ.without(sq).with(l)).contains(k)
+            }),
+            (true, Some(c)) => crate::rules::check::mars_capturers_on(b, c, k, self.them).any(),
+            _ => attacked(b, k, self.them, b.occ, self.fr),
+        }
     }
 
     /// The bitboards after `m`, effects included, when this module models them.
@@ -447,6 +704,7 @@ impl Leaf {
                 } else {
                     b.toggle(r, arrived);
                 }
+                // (Assassin with capturer rebirth is not a preset: played generically)
             }
         }
         if c.victim == Victim::Reborn && (v.role() != Role::King || c.victim_kings) && c.when == When::AtOnce {
@@ -456,7 +714,15 @@ impl Leaf {
                     match c.occupied {
                         Occupied::Vanish | Occupied::Bury => {}
                         Occupied::Illegal => return After::Illegal,
-                        Occupied::Assassinate => return After::Complex,
+                        Occupied::Assassinate => {
+                            // the occupant is removed (illegal if it is the mover's king)
+                            let occupant = if r == to { arrived } else { pos.piece_at(r).expect("occupant") };
+                            if occupant == Piece::new(self.us, Role::King) {
+                                return After::Illegal;
+                            }
+                            b.toggle(r, occupant);
+                            b.toggle(r, unit);
+                        }
                     }
                 } else if unit.role() == Role::Pawn && r.rank() == unit.color().promotion_rank() {
                     return After::Board(b, Some((r, unit)), double);
@@ -486,5 +752,53 @@ fn generic_one(pos: &mut Position, rules: &Rules, m: Move) -> u64 {
                 o == Outcome::Done
             })
             .count() as u64,
+    }
+}
+
+/// Receives the orthodox generator's moves: counts the quiet ones, keeps the captures.
+struct Hybrid<'a> {
+    theirs: Bitboard,
+    king: Option<Square>,
+    n: u64,
+    captures: &'a mut MoveList,
+}
+
+impl crate::orthodox::Sink for Hybrid<'_> {
+    #[inline(always)]
+    fn targets(&mut self, from: Square, t: Bitboard) {
+        self.n += (t & !self.theirs).count() as u64;
+        for to in t & self.theirs {
+            self.captures.push(Move::new(from, to, MoveKind::Normal));
+        }
+    }
+    #[inline(always)]
+    fn pawn_shift(&mut self, t: Bitboard, delta: i8, _: MoveKind) {
+        self.n += (t & !self.theirs).count() as u64;
+        for to in t & self.theirs {
+            self.captures.push(Move::new(Square::new((to.index() as i8 - delta) as u8), to, MoveKind::Normal));
+        }
+    }
+    #[inline(always)]
+    fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
+        self.n += 4 * (t & !self.theirs).count() as u64;
+        for to in t & self.theirs {
+            let from = Square::new((to.index() as i8 - delta) as u8);
+            for r in Role::PROMOTIONS {
+                self.captures.push(Move::promotion(from, to, r));
+            }
+        }
+    }
+    #[inline(always)]
+    fn one(&mut self, m: Move) {
+        match m.kind() {
+            // judged separately
+            MoveKind::EnPassant | MoveKind::CastleKing | MoveKind::CastleQueen => {}
+            _ if self.theirs.contains(m.to()) => {
+                if Some(m.from()) != self.king {
+                    self.captures.push(m);
+                }
+            }
+            _ => self.n += 1,
+        }
     }
 }

@@ -70,7 +70,7 @@ const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = 0x8080_8080_8080_8080;
 
 #[inline(always)]
-fn shift(b: Bitboard, delta: i8) -> Bitboard {
+pub(crate) fn shift(b: Bitboard, delta: i8) -> Bitboard {
     if delta >= 0 {
         Bitboard(b.0 << delta)
     } else {
@@ -92,6 +92,12 @@ fn attacked(pos: &Position, sq: Square, by: Color, occ: Bitboard) -> bool {
 /// Generates every legal orthodox move into `sink`.
 #[inline(always)]
 pub fn generate<S: Sink>(pos: &Position, sink: &mut S) {
+    generate_masked(pos, Bitboard::FULL, sink)
+}
+
+/// [`generate`] for the units in `movable` only (the others still block, attack and pin).
+#[inline(always)]
+pub fn generate_masked<S: Sink>(pos: &Position, movable: Bitboard, sink: &mut S) {
     let us = pos.turn();
     let them = us.other();
     let ours = pos.by_color(us);
@@ -103,7 +109,8 @@ pub fn generate<S: Sink>(pos: &Position, sink: &mut S) {
     let mut pinned = Bitboard::EMPTY;
     if let Some(k) = king {
         let occ_wo_k = occ.without(k);
-        for t in king_attacks(k) & !ours {
+        let steps = if movable.contains(k) { king_attacks(k) & !ours } else { Bitboard::EMPTY };
+        for t in steps {
             if !attacked(pos, t, them, occ_wo_k) {
                 sink.one(Move::new(k, t, MoveKind::Normal));
             }
@@ -127,18 +134,19 @@ pub fn generate<S: Sink>(pos: &Position, sink: &mut S) {
     }
     let targets_mask = !ours & checkmask;
 
-    for from in pos.pieces(us, Role::Knight) & !pinned {
+    let ours_movable = ours & movable;
+    for from in pos.pieces(us, Role::Knight) & !pinned & movable {
         sink.targets(from, knight_attacks(from) & targets_mask);
     }
-    let q = pos.pieces(us, Role::Queen);
-    for from in pos.pieces(us, Role::Bishop) | q {
+    let q = pos.pieces(us, Role::Queen) & movable;
+    for from in (pos.pieces(us, Role::Bishop) & movable) | q {
         let mut t = bishop_attacks(from, occ) & targets_mask;
         if pinned.contains(from) {
             t &= line(king.unwrap(), from);
         }
         sink.targets(from, t);
     }
-    for from in pos.pieces(us, Role::Rook) | q {
+    for from in (pos.pieces(us, Role::Rook) & movable) | q {
         let mut t = rook_attacks(from, occ) & targets_mask;
         if pinned.contains(from) {
             t &= line(king.unwrap(), from);
@@ -147,7 +155,7 @@ pub fn generate<S: Sink>(pos: &Position, sink: &mut S) {
     }
 
     // pawns
-    let pawns = pos.pieces(us, Role::Pawn);
+    let pawns = pos.pieces(us, Role::Pawn) & ours_movable;
     let (up, last, third): (i8, Bitboard, Bitboard) = match us {
         Color::White => (8, Bitboard::rank(7), Bitboard::rank(2)),
         Color::Black => (-8, Bitboard::rank(0), Bitboard::rank(5)),
@@ -214,7 +222,7 @@ pub fn generate<S: Sink>(pos: &Position, sink: &mut S) {
     // castling
     if let Some(k) = king {
         let f = pos.castle_flags();
-        if f & flags::king(us) != 0 && checkmask == Bitboard::FULL {
+        if f & flags::king(us) != 0 && checkmask == Bitboard::FULL && movable.contains(k) {
             let rank = us.first_rank();
             if k == Square::from_coords(4, rank) {
                 for king_side in [true, false] {

@@ -293,7 +293,8 @@ impl Position {
 
     #[inline(always)]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        Piece::from_u8(self.board[sq.index()])
+        // the board holds only valid piece bytes or 0
+        Piece::from_board(self.board[sq.index()])
     }
     #[inline(always)]
     pub fn turn(&self) -> Color {
@@ -548,13 +549,14 @@ impl Position {
     }
     #[inline(always)]
     pub(crate) fn finish_turn(&mut self, reset_halfmove: bool) {
+        // saturating: a FEN may give any u32, and a move must not overflow it
         if reset_halfmove {
             self.halfmove = 0;
         } else {
-            self.halfmove += 1;
+            self.halfmove = self.halfmove.saturating_add(1);
         }
         if self.turn == Color::Black {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.saturating_add(1);
         }
         self.turn = self.turn.other();
         self.hash ^= KEYS.black_to_move;

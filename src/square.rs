@@ -271,6 +271,15 @@ impl Piece {
             Some(Piece(b))
         }
     }
+    /// Decodes a byte of the position's board (always 0 or a valid piece).
+    #[inline(always)]
+    pub(crate) const fn from_board(b: u8) -> Option<Piece> {
+        if b == 0 {
+            None
+        } else {
+            Some(Piece(b))
+        }
+    }
     pub fn with_role(self, role: Role) -> Piece {
         Piece::new(self.color(), role)
     }

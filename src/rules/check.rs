@@ -15,7 +15,7 @@ use super::{isardam, madrasi, Observation, Rules};
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind};
-use crate::position::{Position, Undo};
+use crate::position::{Position, Sets, Undo};
 use crate::square::{Color, Piece, Role, Square};
 
 /// Units of `by` that could capture on `target` by the variant's geometry (Mars: from their
@@ -49,16 +49,33 @@ pub fn mars_lift(pos: &Position, circe: &Circe, p: Piece, s: Square) -> Option<S
 }
 
 fn mars_capturers(pos: &Position, circe: &Circe, target: Square, by: Color) -> Bitboard {
-    let occ = pos.occupied();
+    mars_capturers_on(pos.sets(), circe, target, by)
+}
+
+/// [`mars_capturers`] on bare bitboards.
+pub(crate) fn mars_capturers_on(sets: &Sets, circe: &Circe, target: Square, by: Color) -> Bitboard {
+    let occ = sets.occ;
     let mut out = Bitboard::EMPTY;
-    for s in pos.by_color(by) {
-        let p = pos.piece_at(s).unwrap();
-        if p.role() == Role::Pawn && s.rank() == by.first_rank() && circe.first_rank_pawns == FirstRankPawns::Immobile {
-            continue;
+    for role in Role::ALL {
+        let mut units = sets.pieces(by, role);
+        if role == Role::Pawn && circe.first_rank_pawns == FirstRankPawns::Immobile {
+            units &= !Bitboard::rank(by.first_rank());
         }
-        if let Some(r) = mars_lift(pos, circe, p, s) {
+        for s in units {
+            let r = if role == Role::King && !circe.capturer_kings {
+                s
+            } else {
+                circe.capturer_square(Piece::new(by, role), s)
+            };
+            // cheap rejection: not even on an empty board
+            if !attacks::attacks(role, by, r, Bitboard::EMPTY).contains(target) {
+                continue;
+            }
+            if r != s && occ.contains(r) {
+                continue;
+            }
             // the square the unit was lifted from is empty for lines from the rebirth square
-            if attacks::attacks(p.role(), by, r, occ.without(s).with(r)).contains(target) {
+            if attacks::attacks(role, by, r, occ.without(s).with(r)).contains(target) {
                 out = out.with(s);
             }
         }
@@ -165,13 +182,21 @@ fn capture_removes_king(pos: &mut Position, rules: &Rules, from: Square, target:
 /// lands on (and removes) `side`'s king on `k`?
 fn assassination_threat(pos: &mut Position, rules: &Rules, circe: &Circe, side: Color, k: Square) -> bool {
     let enemy = side.other();
-    let victims = pos.by_color(side).without(k);
+    let mut victims = pos.by_color(side).without(k);
+    if circe.square == super::circe::SquareRule::Home && circe.walk == super::circe::WalkRule::Same {
+        // only units whose home square is the king's square can land on it
+        victims &= super::circe::home_preimage(side, k);
+    }
     for x in victims {
         let victim = pos.piece_at(x).unwrap();
         if victim.role() == Role::King {
             continue;
         }
-        if !circe.square_depends_on_capture() {
+        if circe.square == super::circe::SquareRule::Home && circe.walk == super::circe::WalkRule::Same {
+            if super::circe::home_square(victim.role(), victim.color(), x) != k {
+                continue;
+            }
+        } else if !circe.square_depends_on_capture() {
             let unit = victim.with_role(circe.reborn_walk(victim, victim));
             let ctx = CaptureContext { from: x, at: x, capturer_before: victim, capturer_after: victim, vector: (0, 0) };
             if circe.rebirth_square(unit, pos.origin(x), &ctx) != Some(k) {

@@ -257,29 +257,82 @@ pub const PRESETS: &[(&str, Circe, &str)] = &[
 ];
 
 /// H(walk, colour, s): the classic Circe home square (RULES.md Part A 0.1 / Part B 0.1).
-#[inline]
+#[inline(always)]
 pub fn home_square(role: Role, color: Color, s: Square) -> Square {
-    let light = s.is_light();
-    let (file, white_rank) = match role {
-        Role::Pawn => (s.file(), 1),
-        Role::Knight => (if light { 1 } else { 6 }, 0),
-        Role::Bishop => (if light { 5 } else { 2 }, 0),
-        Role::Rook => (if light { 7 } else { 0 }, 0),
-        Role::Queen => (3, 0),
-        Role::King => (4, 0),
+    Square::new(HOME[color.index()][role.index()][s.index()])
+}
+
+const fn compute_home(role: u8, white: bool, s: u8) -> u8 {
+    let (file, rank) = (s % 8, s / 8);
+    let light = (file + rank) % 2 == 1;
+    let (f, white_rank) = match role {
+        1 => (file, 1),                            // pawn: file of s, 2nd rank
+        2 => (if light { 1 } else { 6 }, 0),       // knight: b1 / g1
+        3 => (if light { 5 } else { 2 }, 0),       // bishop: f1 / c1
+        4 => (if light { 7 } else { 0 }, 0),       // rook: h1 / a1
+        5 => (3, 0),                               // queen: d1
+        _ => (4, 0),                               // king: e1
     };
-    match color {
-        Color::White => Square::from_coords(file, white_rank),
+    if white {
+        white_rank * 8 + f
+    } else {
         // Black's squares are White's flipped vertically, except that the square colours
         // swap: a light square sends a black knight to g8, a white one to b1.
-        Color::Black => {
-            let f = match role {
-                Role::Knight | Role::Bishop | Role::Rook => 7 - file,
-                _ => file,
-            };
-            Square::from_coords(f, 7 - white_rank)
-        }
+        let f = if role >= 2 && role <= 4 { 7 - f } else { f };
+        (7 - white_rank) * 8 + f
     }
+}
+
+const fn home_table() -> [[[u8; 64]; 7]; 2] {
+    let mut t = [[[0u8; 64]; 7]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut r = 1;
+        while r < 7 {
+            let mut s = 0;
+            while s < 64 {
+                t[c][r][s] = compute_home(r as u8, c == 0, s as u8);
+                s += 1;
+            }
+            r += 1;
+        }
+        c += 1;
+    }
+    t
+}
+
+/// [colour][walk][square] -> home square.
+static HOME: [[[u8; 64]; 7]; 2] = home_table();
+
+const fn preimage_table() -> [[u64; 64]; 2] {
+    let mut t = [[0u64; 64]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut r = 1;
+        while r < 6 {
+            // walks that can be captured: pawn .. queen
+            let mut s = 0;
+            while s < 64 {
+                let h = compute_home(r as u8, c == 0, s as u8) as usize;
+                t[c][h] |= 1u64 << s;
+                s += 1;
+            }
+            r += 1;
+        }
+        c += 1;
+    }
+    t
+}
+
+/// [colour][square k] -> squares from which some non-king walk of that colour has its home
+/// square on k (a superset: the walk on the square decides).
+static PREIMAGE: [[u64; 64]; 2] = preimage_table();
+
+/// Squares s such that a non-king unit of `color` standing on s may have k as its home
+/// square (the exact test is `home_square(role, color, s) == k`).
+#[inline(always)]
+pub fn home_preimage(color: Color, k: Square) -> crate::bitboard::Bitboard {
+    crate::bitboard::Bitboard(PREIMAGE[color.index()][k.index()])
 }
 
 /// What the rebirth-square rules need to know about the capture.
@@ -318,7 +371,7 @@ impl Circe {
 
     /// Where `unit` (already with its reborn walk) is reborn; `None` when off the board
     /// or when it has no diagram square. `origin` is the unit's diagram square.
-    #[inline]
+    #[inline(always)]
     pub fn rebirth_square(&self, unit: Piece, origin: Option<Square>, ctx: &CaptureContext) -> Option<Square> {
         match self.square {
             SquareRule::Home => Some(home_square(unit.role(), unit.color(), ctx.at)),

@@ -171,11 +171,18 @@ impl Rules {
     }
 
     /// A king capture always removes the king and is always valid when geometrically
-    /// possible (after paralysis): check is then a plain attack test.
+    /// possible (after paralysis): check is then a plain attack test. It is not when kings
+    /// are reborn (Rex Inclusive) or when the capturer's own rebirth can make the capture
+    /// illegal (Anticirce); a capturer that vanishes or is removed still captured.
     pub(crate) fn king_capture_is_plain(&self) -> bool {
         let circe_plain = match self.circe {
             None => true,
-            Some(c) => c.capturer == Capturer::Stays && !(c.victim == Victim::Reborn && c.victim_kings),
+            Some(c) => {
+                let kings_reborn = c.victim == Victim::Reborn && c.victim_kings;
+                let capturer_can_fail = c.capturer == Capturer::Reborn
+                    && (c.occupied == circe::Occupied::Illegal || c.own_square == circe::OwnSquare::Illegal);
+                !kings_reborn && !capturer_can_fail
+            }
         };
         let obs_plain = !matches!(self.observation, Observation::Isardam { type_b: false, .. });
         circe_plain && obs_plain
