@@ -239,9 +239,18 @@ impl Leaf {
             Some(k) if king_apart => plain.without(k),
             _ => plain,
         };
+        // castling as orthodox chess judges it, when a plain attack is a check and nothing
+        // is hidden under the king or a rook
+        let home = Bitboard::rank(us.first_rank());
+        let castle_plain = self.decisive
+            && self.isardam.is_none()
+            && self.madrasi.is_none()
+            && !self.mars
+            && self.threats.is_empty()
+            && (self.hidden & home).is_empty();
         let mut captures = MoveList::new();
-        let mut sink = Hybrid { theirs, king: self.king, n: 0, captures: &mut captures };
-        crate::orthodox::generate_masked(pos, generated, &mut sink);
+        let mut sink = Hybrid { theirs, king: self.king, n: 0, captures: &mut captures, castling: castle_plain };
+        crate::orthodox::generate_with(pos, generated, self.checkers, self.pinned, &mut sink);
         let mut n = sink.n;
         if let Some(k) = self.king.filter(|k| king_apart && plain.contains(*k)) {
             for to in king_attacks(k) & empty {
@@ -288,7 +297,10 @@ impl Leaf {
         for &m in extra.iter() {
             n += self.by_board(pos, rules, m);
         }
-        n + self.castling(pos, rules)
+        if !castle_plain {
+            n += self.castling(pos, rules);
+        }
+        n
     }
 
     /// The moves of the unit on `from` to squares in `mask`: captures, and quiet moves too
@@ -761,6 +773,8 @@ struct Hybrid<'a> {
     king: Option<Square>,
     n: u64,
     captures: &'a mut MoveList,
+    /// Count the generator's castling moves (else they are judged separately).
+    castling: bool,
 }
 
 impl crate::orthodox::Sink for Hybrid<'_> {
@@ -791,8 +805,9 @@ impl crate::orthodox::Sink for Hybrid<'_> {
     #[inline(always)]
     fn one(&mut self, m: Move) {
         match m.kind() {
+            MoveKind::CastleKing | MoveKind::CastleQueen => self.n += u64::from(self.castling),
             // judged separately
-            MoveKind::EnPassant | MoveKind::CastleKing | MoveKind::CastleQueen => {}
+            MoveKind::EnPassant => {}
             _ if self.theirs.contains(m.to()) => {
                 if Some(m.from()) != self.king {
                     self.captures.push(m);

@@ -98,6 +98,35 @@ pub fn generate<S: Sink>(pos: &Position, sink: &mut S) {
 /// [`generate`] for the units in `movable` only (the others still block, attack and pin).
 #[inline(always)]
 pub fn generate_masked<S: Sink>(pos: &Position, movable: Bitboard, sink: &mut S) {
+    let (checkers, pinned) = checkers_and_pins(pos);
+    generate_with(pos, movable, checkers, pinned, sink)
+}
+
+/// The units of the other side attacking the king of the side to move, and the units of
+/// the side to move pinned to it (none without a king).
+#[inline(always)]
+pub fn checkers_and_pins(pos: &Position) -> (Bitboard, Bitboard) {
+    let us = pos.turn();
+    let them = us.other();
+    let Some(k) = pos.king(us) else { return (Bitboard::EMPTY, Bitboard::EMPTY) };
+    let occ = pos.occupied();
+    let checkers = pos.attackers_to(k, occ) & pos.by_color(them);
+    let tq = pos.pieces(them, Role::Queen);
+    let snipers = (rook_attacks(k, Bitboard::EMPTY) & (pos.pieces(them, Role::Rook) | tq))
+        | (bishop_attacks(k, Bitboard::EMPTY) & (pos.pieces(them, Role::Bishop) | tq));
+    let mut pinned = Bitboard::EMPTY;
+    for s in snipers {
+        let b = between(k, s) & occ;
+        if !b.more_than_one() && (b & pos.by_color(us)).any() {
+            pinned |= b;
+        }
+    }
+    (checkers, pinned)
+}
+
+/// [`generate_masked`] with the checkers and pinned units already known.
+#[inline(always)]
+pub fn generate_with<S: Sink>(pos: &Position, movable: Bitboard, checkers: Bitboard, pinned: Bitboard, sink: &mut S) {
     let us = pos.turn();
     let them = us.other();
     let ours = pos.by_color(us);
@@ -106,7 +135,6 @@ pub fn generate_masked<S: Sink>(pos: &Position, movable: Bitboard, sink: &mut S)
     let king = pos.king(us);
 
     let mut checkmask = Bitboard::FULL;
-    let mut pinned = Bitboard::EMPTY;
     if let Some(k) = king {
         let occ_wo_k = occ.without(k);
         let steps = if movable.contains(k) { king_attacks(k) & !ours } else { Bitboard::EMPTY };
@@ -115,21 +143,11 @@ pub fn generate_masked<S: Sink>(pos: &Position, movable: Bitboard, sink: &mut S)
                 sink.one(Move::new(k, t, MoveKind::Normal));
             }
         }
-        let checkers = pos.attackers_to(k, occ) & theirs;
         if checkers.more_than_one() {
             return;
         }
         if let Some(c) = checkers.first() {
             checkmask = between(k, c).with(c);
-        }
-        let tq = pos.pieces(them, Role::Queen);
-        let snipers = (rook_attacks(k, Bitboard::EMPTY) & (pos.pieces(them, Role::Rook) | tq))
-            | (bishop_attacks(k, Bitboard::EMPTY) & (pos.pieces(them, Role::Bishop) | tq));
-        for s in snipers {
-            let b = between(k, s) & occ;
-            if !b.more_than_one() && (b & ours).any() {
-                pinned |= b;
-            }
         }
     }
     let targets_mask = !ours & checkmask;

@@ -33,6 +33,8 @@ pub struct Rules {
     name: String,
     /// Never take the specialised orthodox generator (to cross-check it against the generic one).
     generic_only: bool,
+    /// Cached [`Rules::king_capture_is_plain`] (asked at every check test).
+    plain_check: bool,
 }
 
 /// Conditions that are not Circe presets: (name, one-line rule).
@@ -65,7 +67,14 @@ pub fn known_names() -> Vec<&'static str> {
 
 impl Rules {
     pub fn orthodox() -> Rules {
-        Rules { circe: None, observation: Observation::None, cohen: false, name: "orthodox".into(), generic_only: false }
+        Rules {
+            circe: None,
+            observation: Observation::None,
+            cohen: false,
+            name: "orthodox".into(),
+            generic_only: false,
+            plain_check: true,
+        }
     }
 
     /// Parses `a+b+c` (e.g. `circe+madrasi`, `anticirce-calvet+isardam+cohen`).
@@ -123,6 +132,7 @@ impl Rules {
             return Err(UnknownVariant(format!("'orthodox' cannot be combined with other conditions ('{name}')")));
         }
         rules.name = parts.join("+");
+        rules.plain_check = rules.compute_plain_check();
         Ok(rules)
     }
 
@@ -174,7 +184,12 @@ impl Rules {
     /// possible (after paralysis): check is then a plain attack test. It is not when kings
     /// are reborn (Rex Inclusive) or when the capturer's own rebirth can make the capture
     /// illegal (Anticirce); a capturer that vanishes or is removed still captured.
+    #[inline(always)]
     pub(crate) fn king_capture_is_plain(&self) -> bool {
+        self.plain_check
+    }
+
+    fn compute_plain_check(&self) -> bool {
         let circe_plain = match self.circe {
             None => true,
             Some(c) => {
