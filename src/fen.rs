@@ -183,10 +183,9 @@ pub fn parse(fen: &str) -> Result<Position, FenError> {
             )));
         }
         let victim = sq.offset(0, victim_dir).unwrap();
-        let start = sq.offset(0, -victim_dir).unwrap();
-        if pos.piece_at(sq).is_some() || pos.piece_at(start).is_some() {
-            return Err(FenError::BadEnPassant(format!("{ep}: the squares the pawn passed must be empty")));
-        }
+        // The squares the pawn passed need not be empty: the double step's own effects can
+        // fill them (a Volcanic unit emerging on the start square, a Parrain rebirth on the
+        // passed square), and every position a move reaches must print and parse back.
         if pos.piece_at(victim) != Some(Piece::new(turn.other(), Role::Pawn)) {
             return Err(FenError::BadEnPassant(format!("{ep}: no pawn on {victim} that could have just double-stepped")));
         }

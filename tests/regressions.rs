@@ -1,0 +1,37 @@
+//! Bugs found by fuzzing (fuzz/, src/invariants.rs), each pinned by the smallest position
+//! that shows it.
+
+use fairyperft::{fen, Game};
+
+fn game(fen_text: &str, variant: &str) -> Game {
+    Game::new(fen_text, variant).unwrap_or_else(|e| panic!("{fen_text} [{variant}]: {e}"))
+}
+
+fn popeye_moves(g: &mut Game) -> Vec<String> {
+    let moves = g.legal_moves();
+    let mut names: Vec<String> = moves.into_iter().map(|m| g.popeye(m)).collect();
+    names.sort();
+    names
+}
+
+/// A double step's own effects can fill the squares the pawn passed; the FEN of the
+/// position reached must still parse back (it did not: the parser wanted both empty).
+#[test]
+fn en_passant_square_after_an_emergence_on_the_start_square() {
+    // the black knight hidden under e2 emerges when the pawn leaves
+    let mut g = game("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 hidden=e2n", "circe-volcanic");
+    g.play_line("e2e4").unwrap();
+    assert_eq!(g.pos.plain_fen(), "4k3/8/8/8/4P3/8/4n3/4K3 b - e3 0 1");
+    assert_eq!(fen::parse(&g.pos.fen()).unwrap(), g.pos);
+}
+
+#[test]
+fn en_passant_square_after_a_parrain_rebirth_on_the_passed_square() {
+    // the white rook captured on e1 is reborn on e1 + (0, 2) = e3, the square e2-e4 passed
+    let mut g = game("4k3/8/8/8/3p4/8/4P3/7K w - - 0 1 pending=Re1", "circe-parrain");
+    g.play_line("e2e4").unwrap();
+    assert_eq!(g.pos.plain_fen(), "4k3/8/8/8/3pP3/4R3/8/7K b - e3 0 1");
+    assert_eq!(fen::parse(&g.pos.fen()).unwrap(), g.pos);
+    // the passed square is occupied: no en-passant capture
+    assert!(!popeye_moves(&mut g).iter().any(|m| m.contains("ep.")));
+}
