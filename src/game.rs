@@ -8,6 +8,7 @@ use crate::perft::Search;
 use crate::position::{Position, Undo};
 use crate::rules::effects::{NoRecord, Outcome};
 use crate::rules::{Rules, UnknownVariant};
+use crate::table::Table;
 use crate::square::{Role, Square};
 use std::fmt;
 
@@ -16,6 +17,8 @@ pub enum SetupError {
     Fen(FenError),
     Variant(UnknownVariant),
     PawnOnBackRank(Square),
+    /// Units hidden under squares (Volcanic state) in orthodox chess.
+    HiddenUnits(Square),
     Move(String),
 }
 
@@ -25,6 +28,7 @@ impl fmt::Display for SetupError {
             SetupError::Fen(e) => write!(f, "malformed FEN: {e}"),
             SetupError::Variant(e) => write!(f, "{e}"),
             SetupError::PawnOnBackRank(s) => write!(f, "malformed FEN: a pawn on {s} (pawns cannot stand on the 1st or 8th rank in orthodox chess)"),
+            SetupError::HiddenUnits(s) => write!(f, "malformed FEN: a unit hidden under {s} (hidden units belong to Circe variants, not to orthodox chess)"),
             SetupError::Move(e) => write!(f, "{e}"),
         }
     }
@@ -50,12 +54,16 @@ pub struct Game {
     pub history: Vec<u64>,
 }
 
-/// Checks what a position needs under the rules (orthodox chess has no pawns on its back ranks).
+/// Checks what a position needs under the rules (orthodox chess has no pawns on its back
+/// ranks and no hidden units: the specialised orthodox generator knows neither).
 pub fn validate(pos: &Position, rules: &Rules) -> Result<(), SetupError> {
     if rules.is_plain_chess() {
         let back = crate::bitboard::Bitboard::rank(0) | crate::bitboard::Bitboard::rank(7);
         if let Some(s) = (pos.by_role(Role::Pawn) & back).first() {
             return Err(SetupError::PawnOnBackRank(s));
+        }
+        if let Some((s, _)) = pos.hidden().iter().next() {
+            return Err(SetupError::HiddenUnits(s));
         }
     }
     Ok(())
@@ -154,9 +162,16 @@ impl Game {
     /// perft on `threads` threads (rayon), splitting the work two plies deep. The counts
     /// are those of [`Game::perft`].
     pub fn perft_parallel(&mut self, depth: u32, threads: usize) -> u64 {
+        self.perft_with(depth, threads, None)
+    }
+
+    /// perft with any number of threads and an optional transposition table (shared by the
+    /// threads). The counts are those of [`Game::perft`].
+    pub fn perft_with(&mut self, depth: u32, threads: usize, table: Option<&Table>) -> u64 {
         use rayon::prelude::*;
         if threads <= 1 || depth < 3 {
-            return self.perft(depth);
+            let mut s = Search::new(&self.rules, &self.history).with_table(table);
+            return s.perft(&mut self.pos, depth);
         }
         if self.rules.opponent_in_check(&mut self.pos) {
             return 0;
@@ -179,7 +194,7 @@ impl Game {
                 .map(|&(m, r)| {
                     let mut g = this.after(m);
                     g.play(r);
-                    let mut s = Search::new(&g.rules, &g.history);
+                    let mut s = Search::new(&g.rules, &g.history).with_table(table);
                     s.perft_unchecked(&mut g.pos, depth - 2)
                 })
                 .sum()
@@ -188,8 +203,13 @@ impl Game {
 
     /// divide on `threads` threads: one task per legal move.
     pub fn divide_parallel(&mut self, depth: u32, threads: usize) -> Vec<(Move, String, u64)> {
+        self.divide_with(depth, threads, None)
+    }
+
+    /// divide with any number of threads and an optional transposition table.
+    pub fn divide_with(&mut self, depth: u32, threads: usize, table: Option<&Table>) -> Vec<(Move, String, u64)> {
         use rayon::prelude::*;
-        if threads <= 1 || depth < 2 {
+        if (threads <= 1 && table.is_none()) || depth < 2 {
             return self.divide(depth);
         }
         let moves = self.legal_moves();
@@ -204,7 +224,7 @@ impl Game {
                 .par_iter()
                 .map(|&m| {
                     let mut g = this.after(m);
-                    let mut s = Search::new(&g.rules, &g.history);
+                    let mut s = Search::new(&g.rules, &g.history).with_table(table);
                     s.perft_unchecked(&mut g.pos, depth - 1)
                 })
                 .collect()

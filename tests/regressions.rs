@@ -35,3 +35,24 @@ fn en_passant_square_after_a_parrain_rebirth_on_the_passed_square() {
     // the passed square is occupied: no en-passant capture
     assert!(!popeye_moves(&mut g).iter().any(|m| m.contains("ep.")));
 }
+
+/// Hidden units are Volcanic state, which the FEN syntax lets any position carry and the
+/// move pipeline makes emerge in every variant. The specialised orthodox generator knew
+/// nothing of them (nor of the back-rank pawns that can emerge) and disagreed with the
+/// generic pipeline; orthodox chess now refuses them, like pawns on its back ranks.
+#[test]
+fn hidden_units_are_refused_in_orthodox_chess() {
+    let f = "k3r3/8/8/8/8/8/4R3/4K3 w - - 0 1 hidden=e2N";
+    let e = Game::new(f, "orthodox").err().expect("refused");
+    assert!(matches!(e, fairyperft::SetupError::HiddenUnits(_)), "{e}");
+    assert!(e.to_string().contains("hidden under e2"), "{e}");
+    // other variants take the generic pipeline: the rook on e2 seems pinned, but the white
+    // knight hidden under e2 emerges when it leaves and shields the king
+    for variant in ["cohen", "circe"] {
+        let mut g = game(f, variant);
+        let moves = popeye_moves(&mut g);
+        assert!(moves.contains(&"Re2-a2[+wSe2]".to_string()), "{variant}: {moves:?}");
+        assert_eq!(moves.len(), 6 + 7 + 4, "{variant}: {moves:?}");
+        assert_eq!(g.perft(1), 17, "{variant}");
+    }
+}
