@@ -8,6 +8,7 @@ use crate::perft::Search;
 use crate::position::{Position, Undo};
 use crate::rules::effects::{NoRecord, Outcome};
 use crate::rules::{Rules, UnknownVariant};
+use crate::table::Table;
 use crate::square::{Role, Square};
 use std::fmt;
 
@@ -161,9 +162,16 @@ impl Game {
     /// perft on `threads` threads (rayon), splitting the work two plies deep. The counts
     /// are those of [`Game::perft`].
     pub fn perft_parallel(&mut self, depth: u32, threads: usize) -> u64 {
+        self.perft_with(depth, threads, None)
+    }
+
+    /// perft with any number of threads and an optional transposition table (shared by the
+    /// threads). The counts are those of [`Game::perft`].
+    pub fn perft_with(&mut self, depth: u32, threads: usize, table: Option<&Table>) -> u64 {
         use rayon::prelude::*;
         if threads <= 1 || depth < 3 {
-            return self.perft(depth);
+            let mut s = Search::new(&self.rules, &self.history).with_table(table);
+            return s.perft(&mut self.pos, depth);
         }
         if self.rules.opponent_in_check(&mut self.pos) {
             return 0;
@@ -186,7 +194,7 @@ impl Game {
                 .map(|&(m, r)| {
                     let mut g = this.after(m);
                     g.play(r);
-                    let mut s = Search::new(&g.rules, &g.history);
+                    let mut s = Search::new(&g.rules, &g.history).with_table(table);
                     s.perft_unchecked(&mut g.pos, depth - 2)
                 })
                 .sum()
@@ -195,8 +203,13 @@ impl Game {
 
     /// divide on `threads` threads: one task per legal move.
     pub fn divide_parallel(&mut self, depth: u32, threads: usize) -> Vec<(Move, String, u64)> {
+        self.divide_with(depth, threads, None)
+    }
+
+    /// divide with any number of threads and an optional transposition table.
+    pub fn divide_with(&mut self, depth: u32, threads: usize, table: Option<&Table>) -> Vec<(Move, String, u64)> {
         use rayon::prelude::*;
-        if threads <= 1 || depth < 2 {
+        if (threads <= 1 && table.is_none()) || depth < 2 {
             return self.divide(depth);
         }
         let moves = self.legal_moves();
@@ -211,7 +224,7 @@ impl Game {
                 .par_iter()
                 .map(|&m| {
                     let mut g = this.after(m);
-                    let mut s = Search::new(&g.rules, &g.history);
+                    let mut s = Search::new(&g.rules, &g.history).with_table(table);
                     s.perft_unchecked(&mut g.pos, depth - 1)
                 })
                 .collect()

@@ -20,6 +20,7 @@ pub mod position;
 pub mod rules;
 pub mod square;
 pub mod suite;
+pub mod table;
 pub mod zobrist;
 
 pub use game::{Game, SetupError};

@@ -7,17 +7,40 @@ use crate::orthodox;
 use crate::position::{Position, Undo};
 use crate::rules::effects::{self, Mode, NoRecord};
 use crate::rules::Rules;
+use crate::table::Table;
 
 /// Search context: the rules, and the hashes of the positions on the path from the
 /// earliest known one to the current one (Cohen's rule looks two plies back).
 pub struct Search<'a> {
     pub rules: &'a Rules,
     pub history: Vec<u64>,
+    /// Optional transposition table (`--hash`).
+    pub table: Option<&'a Table>,
 }
 
 impl<'a> Search<'a> {
     pub fn new(rules: &'a Rules, history: &[u64]) -> Search<'a> {
-        Search { rules, history: history.to_vec() }
+        Search { rules, history: history.to_vec(), table: None }
+    }
+
+    pub fn with_table(mut self, table: Option<&'a Table>) -> Search<'a> {
+        self.table = table;
+        self
+    }
+
+    /// The table key of `pos` in this search: its hash (board, hidden units, pending
+    /// rebirth, side, castling flags, e.p.), plus what else decides the count: the
+    /// position before the opponent's last move (Cohen) and the diagram squares (Diagram).
+    #[inline]
+    fn key(&self, pos: &Position) -> u64 {
+        let mut k = pos.hash();
+        if self.rules.cohen {
+            k ^= self.before_last().map_or(0x5bd1_e995_7f4a_7c15, |h| h.rotate_left(23) ^ 0x9e37_79b9_7f4a_7c15);
+        }
+        if self.rules.uses_origins() {
+            k ^= pos.origin_hash();
+        }
+        k
     }
 
     /// The hash of the position before the opponent's last move, if known.
@@ -48,21 +71,28 @@ impl<'a> Search<'a> {
             return 1;
         }
         if self.rules.is_orthodox() {
-            return orthodox_perft(pos, self.rules, depth);
+            return orthodox_perft(pos, self.rules, depth, self.table);
         }
         let before_last = self.before_last();
         let rules = self.rules;
         if depth == 1 {
             return crate::leaf::count(pos, rules, before_last);
         }
+        let key = self.table.map(|t| (t, self.key(pos)));
+        if let Some((t, k)) = key {
+            if let Some(n) = t.probe(k, depth) {
+                return n;
+            }
+        }
         let mut n = 0;
         rules.for_each_legal(pos, before_last, |pos, _| {
-            {
-                self.history.push(pos.hash());
-                n += self.perft_inner(pos, depth - 1);
-                self.history.pop();
-            }
+            self.history.push(pos.hash());
+            n += self.perft_inner(pos, depth - 1);
+            self.history.pop();
         });
+        if let Some((t, k)) = key {
+            t.store(k, depth, n);
+        }
         n
     }
 
@@ -101,9 +131,12 @@ impl<'a> Search<'a> {
 }
 
 /// Orthodox perft: strictly legal generation, make/unmake inside, bulk count at the leaves.
-pub fn orthodox_perft(pos: &mut Position, rules: &Rules, depth: u32) -> u64 {
+pub fn orthodox_perft(pos: &mut Position, rules: &Rules, depth: u32, table: Option<&Table>) -> u64 {
     if depth == 1 {
         return orthodox::count(pos);
+    }
+    if let Some(n) = table.and_then(|t| t.probe(pos.hash(), depth)) {
+        return n;
     }
     let mut list = MoveList::new();
     orthodox::legal_moves(pos, &mut list);
@@ -111,8 +144,11 @@ pub fn orthodox_perft(pos: &mut Position, rules: &Rules, depth: u32) -> u64 {
     let mut n = 0;
     for &m in list.iter() {
         effects::apply(pos, rules, m, &mut undo, &mut NoRecord, Mode::Play);
-        n += orthodox_perft(pos, rules, depth - 1);
+        n += orthodox_perft(pos, rules, depth - 1, table);
         pos.unmake(&undo);
+    }
+    if let Some(t) = table {
+        t.store(pos.hash(), depth, n);
     }
     n
 }

@@ -377,6 +377,17 @@ impl Position {
     pub fn attackers_to(&self, sq: Square, occ: Bitboard) -> Bitboard {
         self.sets.attackers_to(sq, occ)
     }
+    /// A hash of every unit's diagram square (Diagram Circe state, not part of [`hash`]).
+    pub fn origin_hash(&self) -> u64 {
+        let mut h = 0u64;
+        for sq in self.sets.occ {
+            let o = self.origin[sq.index()] as u64;
+            let x = (sq.index() as u64) << 8 | o;
+            h ^= x.wrapping_add(0x9E37_79B9_7F4A_7C15).wrapping_mul(0xBF58_476D_1CE4_E5B9).rotate_left(31).wrapping_mul(0x94D0_49BB_1331_11EB);
+        }
+        h
+    }
+
     /// The hash recomputed from scratch (tests and fuzzing compare it with the incremental one).
     pub fn compute_hash(&self) -> u64 {
         let mut h = 0;

@@ -94,6 +94,16 @@ pub struct PerftArgs {
     /// Worker threads (the work is split at the root; counts are identical)
     #[arg(long, short = 't', default_value_t = 1)]
     pub threads: usize,
+    /// Transposition table of this many MiB (counts are identical; keyed by the whole
+    /// position, variant state included)
+    #[arg(long, value_name = "MB")]
+    pub hash: Option<usize>,
+}
+
+impl PerftArgs {
+    fn table(&self) -> Option<fairyperft::table::Table> {
+        self.hash.map(fairyperft::table::Table::with_megabytes)
+    }
 }
 
 pub fn setup(a: &PositionArgs) -> Result<Game, Failure> {
@@ -117,7 +127,8 @@ fn stats(started: Instant, nodes: u64) {
 pub fn perft(a: &PerftArgs) -> CmdResult {
     let mut g = setup(&a.pos)?;
     let t = Instant::now();
-    let n = g.perft_parallel(a.depth, a.threads);
+    let table = a.table();
+    let n = g.perft_with(a.depth, a.threads, table.as_ref());
     stats(t, n);
     let mut out = io::stdout().lock();
     writeln!(out, "{n}")?;
@@ -125,9 +136,13 @@ pub fn perft(a: &PerftArgs) -> CmdResult {
 }
 
 pub fn divide(a: &PerftArgs) -> CmdResult {
+    if a.depth == 0 {
+        return Err(Failure::Input("--depth: divide needs a depth of at least 1".into()));
+    }
     let mut g = setup(&a.pos)?;
     let t = Instant::now();
-    let rows = g.divide_parallel(a.depth, a.threads);
+    let table = a.table();
+    let rows = g.divide_with(a.depth, a.threads, table.as_ref());
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut total = 0;
     for (m, name, n) in &rows {
