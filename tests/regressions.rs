@@ -14,6 +14,23 @@ fn popeye_moves(g: &mut Game) -> Vec<String> {
     names
 }
 
+/// Volcanic: a burial pushes onto the hidden-unit queue and unmake pops it, leaving the
+/// popped entry's bytes behind the queue's end. The derived comparison of the queue read
+/// them, so a position taken back exactly compared unequal to itself.
+#[test]
+fn hidden_units_compare_by_their_live_entries() {
+    let mut g = game("4k3/3n4/8/8/3p4/8/8/3QK3 w - - 0 1", "circe-volcanic");
+    let before = g.pos.clone();
+    let m = g.find_move("Qd1*d4[+bPd7->v]").unwrap();
+    let after = g.after(m);
+    assert_eq!(after.pos.hidden().len(), 1);
+    let mut undo = fairyperft::position::Undo::new();
+    let rules = g.rules.clone();
+    rules.play(&mut g.pos, m, &mut undo, &mut fairyperft::rules::effects::NoRecord, None);
+    g.pos.unmake(&undo);
+    assert_eq!(g.pos, before);
+}
+
 /// A double step's own effects can fill the squares the pawn passed; the FEN of the
 /// position reached must still parse back (it did not: the parser wanted both empty).
 #[test]
@@ -54,5 +71,33 @@ fn hidden_units_are_refused_in_orthodox_chess() {
         assert!(moves.contains(&"Re2-a2[+wSe2]".to_string()), "{variant}: {moves:?}");
         assert_eq!(moves.len(), 6 + 7 + 4, "{variant}: {moves:?}");
         assert_eq!(g.perft(1), 17, "{variant}");
+    }
+}
+
+/// The leaf counter (last ply of perft) judged an Anticirce or Kamikaze capture on a copy
+/// of the bitboards without the unit hidden under the capture square, which emerges when
+/// the capturer leaves it.
+#[test]
+fn leaf_count_sees_units_emerging_where_the_capturer_left() {
+    // Rd1*d4: the rook is reborn on a1, the black knight hidden under d4 emerges and
+    // checks Ke2, so the capture is illegal
+    for variant in ["anticirce-calvet", "circe-kamikaze", "circe-kamikaze-reborn"] {
+        let mut g = game("4k3/8/8/8/3p4/8/4K3/3R4 w - - 0 1 hidden=d4n", variant);
+        let moves = popeye_moves(&mut g);
+        assert!(!moves.iter().any(|m| m.starts_with("Rd1*d4")), "{variant}: {moves:?}");
+        assert_eq!(g.perft(1), moves.len() as u64, "{variant}");
+    }
+}
+
+/// The move counters are whatever u32 the FEN gives; a move at the maximum overflowed
+/// (a panic in debug builds, a wrap to 0 in release). They saturate now.
+#[test]
+fn move_counters_saturate() {
+    let f = format!("4k3/8/8/8/8/8/8/4K2R b - - {} {}", u32::MAX, u32::MAX);
+    for variant in ["orthodox", "circe"] {
+        let mut g = game(&f, variant);
+        g.play_line("e8d8").unwrap();
+        assert_eq!((g.pos.halfmove(), g.pos.fullmove()), (u32::MAX, u32::MAX), "{variant}");
+        assert_eq!(g.perft(2), Game::new("3k4/8/8/8/8/8/8/4K2R w - - 0 1", variant).unwrap().perft(2));
     }
 }
