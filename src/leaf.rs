@@ -97,12 +97,16 @@ struct Leaf {
     pinned: Bitboard,
     /// A plain attack on the king after the move is a check (no closer look needed).
     decisive: bool,
+    /// Isardam type A: a check must pass the Isardam test (not modelled here).
+    isardam_a: bool,
     isardam: Option<bool>,
     madrasi: Option<bool>,
     fr: FirstRankPawns,
     hidden: Bitboard,
-    /// Captures by unpinned non-king units need only the victim's rebirth looked at.
+    /// Captures by units whose move uncovers nothing need only the rebirths looked at.
     quick: bool,
+    /// The squares on queen lines from the king (a unit leaving one may uncover a line).
+    aligned: Bitboard,
     circe: Option<crate::rules::circe::Circe>,
     /// Mars Circe: attacks come from rebirth squares.
     mars: bool,
@@ -146,6 +150,7 @@ impl Leaf {
         };
         let decisive = rules.king_capture_is_plain()
             && !matches!(rules.observation, Observation::Madrasi { .. } | Observation::Isardam { type_b: false, .. });
+        let isardam_a = matches!(rules.observation, Observation::Isardam { type_b: false, .. });
         let mars = rules.is_mars();
         let mut mars_watch = [(Square::A1, Role::Pawn, Square::A1); 16];
         let mut mars_watched = 0;
@@ -167,12 +172,8 @@ impl Leaf {
             _ => Bitboard::EMPTY,
         };
         let king_threatened = king.is_some_and(|k| threats.contains(k));
-        let quick = decisive
-            && !mars
-            && !king_threatened
-            && isardam.is_none()
-            && checkers.is_empty()
-            && rules.circe.is_none_or(|c| c.capturer == Capturer::Stays);
+        let quick = !mars && !king_threatened && isardam.is_none() && checkers.is_empty();
+        let aligned = king.map_or(Bitboard::EMPTY, |k| crate::attacks::queen_attacks(k, Bitboard::EMPTY));
         Leaf {
             us,
             them,
@@ -180,11 +181,13 @@ impl Leaf {
             checkers,
             pinned,
             decisive,
+            isardam_a,
             isardam,
             madrasi,
             fr,
             hidden: pos.hidden_mask(),
             quick,
+            aligned,
             circe: rules.circe,
             mars,
             mars_watch,
@@ -484,11 +487,47 @@ impl Leaf {
     #[inline(always)]
     fn capture(&self, pos: &mut Position, rules: &Rules, m: Move) -> u64 {
         let from = m.from();
-        if !self.quick || self.pinned.contains(from) || self.hidden.contains(from) || Some(from) == self.king {
+        if !self.quick || self.hidden.contains(from) || Some(from) == self.king {
             return self.by_board(pos, rules, m);
         }
-        let Some(c) = self.circe.as_ref() else { return 1 };
         let to = m.to();
+        let c = self.circe.as_ref();
+        let leaves = c.is_some_and(|c| c.capturer != Capturer::Stays);
+        // what the capture uncovers: the departure square, and the capture square too when
+        // the capturer does not stay there
+        let uncovered = if leaves { !self.aligned.contains(from) && !self.aligned.contains(to) } else { !self.pinned.contains(from) };
+        if !uncovered {
+            return self.by_board(pos, rules, m);
+        }
+        let Some(c) = c else { return 1 };
+        let p = pos.piece_at(from).expect("capturer");
+        let arrived = m.promotion_role().map_or(p, |r| p.with_role(r));
+        let mut occ = pos.occupied().without(from);
+        match c.capturer {
+            Capturer::Stays => {}
+            Capturer::Removed => occ = occ.without(to),
+            Capturer::Reborn => {
+                if arrived.role() != Role::King || c.capturer_kings {
+                    let rc = c.capturer_square(arrived, to);
+                    if rc == to {
+                        if c.own_square == OwnSquare::Illegal {
+                            return 0;
+                        }
+                    } else {
+                        occ = occ.without(to);
+                        if occ.contains(rc) {
+                            match c.occupied {
+                                Occupied::Illegal => return 0,
+                                Occupied::Vanish | Occupied::Bury => {}
+                                Occupied::Assassinate => return self.by_board(pos, rules, m),
+                            }
+                        } else {
+                            occ = occ.with(rc);
+                        }
+                    }
+                }
+            }
+        }
         let v = pos.piece_at(to).expect("victim");
         if c.victim != Victim::Reborn || c.when != When::AtOnce || (v.role() == Role::King && !c.victim_kings) {
             return 1;
@@ -496,15 +535,12 @@ impl Leaf {
         let (unit, r) = if c.square == SquareRule::Home && c.walk == WalkRule::Same {
             (v, Some(home_square(v.role(), v.color(), to)))
         } else {
-            let p = pos.piece_at(from).expect("capturer");
-            let arrived = m.promotion_role().map_or(p, |r| p.with_role(r));
             let vector = (to.file() as i32 - from.file() as i32, to.rank() as i32 - from.rank() as i32);
             let ctx = CaptureContext { from, at: to, capturer_before: p, capturer_after: arrived, vector };
             let unit = v.with_role(c.reborn_walk(v, p));
             (unit, c.rebirth_square(unit, pos.origin(to), &ctx))
         };
         let Some(r) = r else { return 1 };
-        let occ = pos.occupied().without(from);
         if occ.contains(r) {
             match c.occupied {
                 Occupied::Illegal => return 0,
@@ -513,6 +549,9 @@ impl Leaf {
                     if Some(r) == self.king {
                         return 0;
                     }
+                    if leaves {
+                        return self.by_board(pos, rules, m);
+                    }
                 }
                 Occupied::Vanish | Occupied::Bury => return 1,
             }
@@ -520,10 +559,19 @@ impl Leaf {
         let promotes = unit.role() == Role::Pawn && r.rank() == unit.color().promotion_rank();
         let Some(k) = self.king else { return if promotes { 4 } else { 1 } };
         let occ = occ.with(r);
+        let checked = |role: Role| self.checks_from(role, r, k, occ);
+        if !self.decisive {
+            // a reborn enemy unit attacking the king: let the generic pipeline judge
+            let any = if promotes { Role::PROMOTIONS.iter().any(|&ro| checked(ro)) } else { checked(unit.role()) };
+            if any {
+                return self.by_board(pos, rules, m);
+            }
+            return if promotes { 4 } else { 1 };
+        }
         if promotes {
-            Role::PROMOTIONS.iter().filter(|&&role| !self.checks_from(role, r, k, occ)).count() as u64
+            Role::PROMOTIONS.iter().filter(|&&role| !checked(role)).count() as u64
         } else {
-            u64::from(!self.checks_from(unit.role(), r, k, occ))
+            u64::from(!checked(unit.role()))
         }
     }
 
@@ -628,7 +676,14 @@ impl Leaf {
             (Some(_), None) => return Some(false),
             (_, Some(k)) if self.threats.contains(k) => return None,
             (_, Some(k)) if self.attacked_after(b, k) => {
-                return if self.decisive { Some(false) } else { None };
+                if self.decisive {
+                    return Some(false);
+                }
+                if !self.modelled_check(b, k)? {
+                    // attacked, but by no capture that would remove the king
+                } else {
+                    return Some(false);
+                }
             }
             _ => {}
         }
@@ -636,6 +691,63 @@ impl Leaf {
             return Some(isardam::passes_sets(b, kings, self.fr, double));
         }
         Some(true)
+    }
+
+    /// Check on board `b`, when a plain attack on the king at `k` need not be one: Madrasi
+    /// (the attacker must not be paralysed), Anticirce (the capturer must be able to be
+    /// reborn), Rex Inclusive (the king must not be able to be reborn). `None` for what is
+    /// not modelled here (Isardam type A).
+    fn modelled_check(&self, b: &Sets, k: Square) -> Option<bool> {
+        if self.isardam_a {
+            return None;
+        }
+        let c = self.circe;
+        let anticirce = c.filter(|c| c.capturer == Capturer::Reborn);
+        let rex = c.filter(|c| c.victim == Victim::Reborn && c.victim_kings);
+        let them = self.them;
+        let mut att = b.attackers_to(k, b.occ) & b.color[them.index()];
+        if self.fr == FirstRankPawns::Immobile {
+            att &= !(b.pieces(them, Role::Pawn) & Bitboard::rank(them.first_rank()));
+        }
+        for a in att {
+            let role = Role::ALL.into_iter().find(|&r| b.role[r.index()].contains(a)).expect("attacker walk");
+            let unit = Piece::new(them, role);
+            if let Some(kings) = self.madrasi {
+                if madrasi::observed_on(b, a, unit, kings, self.fr) {
+                    continue;
+                }
+            }
+            if let Some(c) = anticirce.filter(|c| role != Role::King || c.capturer_kings) {
+                // the capturer (promoted when a pawn takes on its last rank) is reborn on
+                // its home square, computed from the king's square
+                let roles: &[Role] = if role == Role::Pawn && k.rank() == them.promotion_rank() {
+                    &Role::PROMOTIONS
+                } else {
+                    std::slice::from_ref(&role)
+                };
+                let valid = roles.iter().any(|&ro| {
+                    let r = home_square(ro, them, k);
+                    if r == k {
+                        c.own_square == OwnSquare::Stays
+                    } else {
+                        r == a || !b.occ.contains(r) || c.occupied != Occupied::Illegal
+                    }
+                });
+                if !valid {
+                    continue;
+                }
+            }
+            if rex.is_some() {
+                // the king survives when its rebirth square is empty once the capturer stands on k
+                let e = home_square(Role::King, self.us, k);
+                let gone = e == k || (b.occ.contains(e) && e != a);
+                if !gone {
+                    continue;
+                }
+            }
+            return Some(true);
+        }
+        Some(false)
     }
 
     /// Is the king on `k` attacked on board `b` (Mars: from rebirth squares)?
