@@ -10,6 +10,7 @@ pub mod attacks;
 pub mod bitboard;
 pub mod fen;
 pub mod game;
+pub mod invariants;
 pub mod leaf;
 pub mod movegen;
 pub mod moves;

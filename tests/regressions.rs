@@ -1,10 +1,18 @@
 //! Bugs found by fuzzing (fuzz/, src/invariants.rs), each pinned by the smallest position
-//! that shows it.
+//! that shows it. Every test also runs the shared invariant checks on its position.
 
+use fairyperft::invariants::{self, Limits};
 use fairyperft::{fen, Game};
 
 fn game(fen_text: &str, variant: &str) -> Game {
     Game::new(fen_text, variant).unwrap_or_else(|e| panic!("{fen_text} [{variant}]: {e}"))
+}
+
+fn invariants_hold(g: &mut Game) {
+    let rules = g.rules.clone();
+    if let Err(e) = invariants::check_position(&mut g.pos, &rules, &g.history, &Limits::FULL) {
+        panic!("{e}");
+    }
 }
 
 fn popeye_moves(g: &mut Game) -> Vec<String> {
@@ -29,6 +37,7 @@ fn hidden_units_compare_by_their_live_entries() {
     rules.play(&mut g.pos, m, &mut undo, &mut fairyperft::rules::effects::NoRecord, None);
     g.pos.unmake(&undo);
     assert_eq!(g.pos, before);
+    invariants_hold(&mut g);
 }
 
 /// A double step's own effects can fill the squares the pawn passed; the FEN of the
@@ -40,6 +49,7 @@ fn en_passant_square_after_an_emergence_on_the_start_square() {
     g.play_line("e2e4").unwrap();
     assert_eq!(g.pos.plain_fen(), "4k3/8/8/8/4P3/8/4n3/4K3 b - e3 0 1");
     assert_eq!(fen::parse(&g.pos.fen()).unwrap(), g.pos);
+    invariants_hold(&mut g);
 }
 
 #[test]
@@ -51,6 +61,7 @@ fn en_passant_square_after_a_parrain_rebirth_on_the_passed_square() {
     assert_eq!(fen::parse(&g.pos.fen()).unwrap(), g.pos);
     // the passed square is occupied: no en-passant capture
     assert!(!popeye_moves(&mut g).iter().any(|m| m.contains("ep.")));
+    invariants_hold(&mut g);
 }
 
 /// Hidden units are Volcanic state, which the FEN syntax lets any position carry and the
@@ -71,6 +82,7 @@ fn hidden_units_are_refused_in_orthodox_chess() {
         assert!(moves.contains(&"Re2-a2[+wSe2]".to_string()), "{variant}: {moves:?}");
         assert_eq!(moves.len(), 6 + 7 + 4, "{variant}: {moves:?}");
         assert_eq!(g.perft(1), 17, "{variant}");
+        invariants_hold(&mut g);
     }
 }
 
@@ -86,6 +98,7 @@ fn leaf_count_sees_units_emerging_where_the_capturer_left() {
         let moves = popeye_moves(&mut g);
         assert!(!moves.iter().any(|m| m.starts_with("Rd1*d4")), "{variant}: {moves:?}");
         assert_eq!(g.perft(1), moves.len() as u64, "{variant}");
+        invariants_hold(&mut g);
     }
 }
 
@@ -99,5 +112,6 @@ fn move_counters_saturate() {
         g.play_line("e8d8").unwrap();
         assert_eq!((g.pos.halfmove(), g.pos.fullmove()), (u32::MAX, u32::MAX), "{variant}");
         assert_eq!(g.perft(2), Game::new("3k4/8/8/8/8/8/8/4K2R w - - 0 1", variant).unwrap().perft(2));
+        invariants_hold(&mut g);
     }
 }
