@@ -188,3 +188,30 @@ fn suite_positions_encode_for_the_fuzz_decoder() {
     assert!(n > 200, "{n}");
 }
 
+/// The committed seed corpora of the fuzz targets (fuzz/corpus/<target>/seed-*) pass the
+/// targets' checks: what `cargo fuzz` starts from is checked by `cargo test` too.
+#[test]
+fn fuzz_seed_corpora_pass() {
+    let targets: [(&str, fn(&[u8]) -> Result<(), String>); 4] = [
+        ("fen", invariants::fuzz_fen),
+        ("suite", invariants::fuzz_suite),
+        ("movegen", invariants::fuzz_movegen),
+        ("line", invariants::fuzz_line),
+    ];
+    for (target, check) in targets {
+        let dir = root().join("fuzz/corpus").join(target);
+        let mut seeds: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("seed-")))
+            .collect();
+        seeds.sort();
+        assert!(seeds.len() >= 20, "{target}: {} seeds", seeds.len());
+        let failures: Vec<String> = seeds
+            .par_iter()
+            .filter_map(|p| check(&std::fs::read(p).unwrap()).err().map(|e| format!("{}: {e}", p.display())))
+            .collect();
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
+    }
+}
