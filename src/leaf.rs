@@ -491,15 +491,32 @@ impl Leaf {
             return self.by_board(pos, rules, m);
         }
         let to = m.to();
-        let c = self.circe.as_ref();
-        let leaves = c.is_some_and(|c| c.capturer != Capturer::Stays);
-        // what the capture uncovers: the departure square, and the capture square too when
-        // the capturer does not stay there
-        let uncovered = if leaves { !self.aligned.contains(from) && !self.aligned.contains(to) } else { !self.pinned.contains(from) };
-        if !uncovered {
-            return self.by_board(pos, rules, m);
+        let Some(c) = self.circe.as_ref() else {
+            // no rebirth: an orthodox capture, uncovering at most a line through `from`
+            return u64::from(!self.pinned.contains(from) || self.decisive_fallback(pos, rules, m));
+        };
+        // the common case: the capturer stays, uncovers nothing, a plain attack is a check,
+        // the victim is reborn on its home square
+        if self.decisive
+            && c.capturer == Capturer::Stays
+            && c.square == SquareRule::Home
+            && c.walk == WalkRule::Same
+            && c.occupied != Occupied::Assassinate
+            && !self.pinned.contains(from)
+        {
+            let v = pos.piece_at(to).expect("victim");
+            if c.victim != Victim::Reborn || c.when != When::AtOnce || (v.role() == Role::King && !c.victim_kings) {
+                return 1;
+            }
+            let r = home_square(v.role(), v.color(), to);
+            let occ = pos.occupied().without(from);
+            if occ.contains(r) {
+                return u64::from(c.occupied != Occupied::Illegal);
+            }
+            let Some(k) = self.king else { return 1 };
+            // a pawn reborn on its own 2nd rank never promotes
+            return u64::from(!self.checks_from(v.role(), r, k, occ.with(r)));
         }
-        let Some(c) = c else { return 1 };
         let p = pos.piece_at(from).expect("capturer");
         let arrived = m.promotion_role().map_or(p, |r| p.with_role(r));
         let mut occ = pos.occupied().without(from);
@@ -529,50 +546,90 @@ impl Leaf {
             }
         }
         let v = pos.piece_at(to).expect("victim");
-        if c.victim != Victim::Reborn || c.when != When::AtOnce || (v.role() == Role::King && !c.victim_kings) {
-            return 1;
-        }
-        let (unit, r) = if c.square == SquareRule::Home && c.walk == WalkRule::Same {
-            (v, Some(home_square(v.role(), v.color(), to)))
-        } else {
-            let vector = (to.file() as i32 - from.file() as i32, to.rank() as i32 - from.rank() as i32);
-            let ctx = CaptureContext { from, at: to, capturer_before: p, capturer_after: arrived, vector };
-            let unit = v.with_role(c.reborn_walk(v, p));
-            (unit, c.rebirth_square(unit, pos.origin(to), &ctx))
-        };
-        let Some(r) = r else { return 1 };
-        if occ.contains(r) {
-            match c.occupied {
-                Occupied::Illegal => return 0,
-                Occupied::Assassinate => {
-                    // the occupant makes way for the reborn unit (the mover's king cannot)
-                    if Some(r) == self.king {
-                        return 0;
+        // the reborn victim: walk and square, when it is reborn at once
+        let mut reborn: Option<(Piece, Square)> = None;
+        if c.victim == Victim::Reborn && c.when == When::AtOnce && (v.role() != Role::King || c.victim_kings) {
+            let (unit, r) = if c.square == SquareRule::Home && c.walk == WalkRule::Same {
+                (v, Some(home_square(v.role(), v.color(), to)))
+            } else {
+                let vector = (to.file() as i32 - from.file() as i32, to.rank() as i32 - from.rank() as i32);
+                let ctx = CaptureContext { from, at: to, capturer_before: p, capturer_after: arrived, vector };
+                let unit = v.with_role(c.reborn_walk(v, p));
+                (unit, c.rebirth_square(unit, pos.origin(to), &ctx))
+            };
+            if let Some(r) = r {
+                if occ.contains(r) {
+                    match c.occupied {
+                        Occupied::Illegal => return 0,
+                        Occupied::Assassinate => {
+                            // the occupant makes way for the reborn unit (the mover's king cannot)
+                            if Some(r) == self.king {
+                                return 0;
+                            }
+                            if r != to && !pos.by_color(self.them).contains(r) {
+                                // one of our units is removed: a line may open
+                                return self.by_board(pos, rules, m);
+                            }
+                            reborn = Some((unit, r));
+                        }
+                        Occupied::Vanish | Occupied::Bury => {}
                     }
-                    if leaves {
-                        return self.by_board(pos, rules, m);
-                    }
+                } else {
+                    reborn = Some((unit, r));
+                    occ = occ.with(r);
                 }
-                Occupied::Vanish | Occupied::Bury => return 1,
             }
         }
-        let promotes = unit.role() == Role::Pawn && r.rank() == unit.color().promotion_rank();
-        let Some(k) = self.king else { return if promotes { 4 } else { 1 } };
-        let occ = occ.with(r);
-        let checked = |role: Role| self.checks_from(role, r, k, occ);
-        if !self.decisive {
-            // a reborn enemy unit attacking the king: let the generic pipeline judge
-            let any = if promotes { Role::PROMOTIONS.iter().any(|&ro| checked(ro)) } else { checked(unit.role()) };
-            if any {
-                return self.by_board(pos, rules, m);
-            }
-            return if promotes { 4 } else { 1 };
-        }
-        if promotes {
-            Role::PROMOTIONS.iter().filter(|&&role| !checked(role)).count() as u64
+        let Some(k) = self.king else {
+            return match reborn {
+                Some((u, r)) if u.role() == Role::Pawn && r.rank() == u.color().promotion_rank() => 4,
+                _ => 1,
+            };
+        };
+        // lines through the squares the capture empties
+        let leaves = c.capturer != Capturer::Stays;
+        let uncovered = if leaves {
+            self.aligned.contains(from) || self.aligned.contains(to)
         } else {
-            u64::from(!checked(unit.role()))
+            self.pinned.contains(from)
+        };
+        let xray = uncovered && {
+            let s = pos.sets();
+            // enemy sliders, without the victim and without whatever stands on the rebirth
+            // square (an assassinated occupant; the reborn unit is looked at below)
+            let gone = Bitboard::from_square(to) | reborn.map_or(Bitboard::EMPTY, |(_, r)| Bitboard::from_square(r));
+            let q = s.pieces(self.them, Role::Queen) & !gone;
+            let rq = (s.pieces(self.them, Role::Rook) & !gone | q) & occ;
+            let bq = (s.pieces(self.them, Role::Bishop) & !gone | q) & occ;
+            (rook_attacks(k, occ) & rq).any() || (bishop_attacks(k, occ) & bq).any()
+        };
+        let attacked = |role: Option<Role>| -> bool {
+            xray || match (reborn, role) {
+                (Some((_, r)), Some(role)) => self.checks_from(role, r, k, occ),
+                _ => false,
+            }
+        };
+        let promotes = reborn.is_some_and(|(u, r)| u.role() == Role::Pawn && r.rank() == u.color().promotion_rank());
+        let roles: &[Role] = match reborn {
+            Some(_) if promotes => &Role::PROMOTIONS,
+            Some((u, _)) => &[u.role()][..],
+            None => &[],
+        };
+        if !self.decisive {
+            // an attack need not be a check here: let the board judge
+            let any = if roles.is_empty() { attacked(None) } else { roles.iter().any(|&ro| attacked(Some(ro))) };
+            return if any { self.by_board(pos, rules, m) } else { roles.len().max(1) as u64 };
         }
+        if roles.is_empty() {
+            u64::from(!attacked(None))
+        } else {
+            roles.iter().filter(|&&ro| !attacked(Some(ro))).count() as u64
+        }
+    }
+
+    /// A capture without rebirths by a pinned unit: legal when the king stays unattacked.
+    fn decisive_fallback(&self, pos: &mut Position, rules: &Rules, m: Move) -> bool {
+        self.by_board(pos, rules, m) == 1
     }
 
     /// Would an enemy unit of this walk on `r` attack `k`?
@@ -674,7 +731,11 @@ impl Leaf {
         let kk = b.pieces(self.us, Role::King).first();
         match (self.king, kk) {
             (Some(_), None) => return Some(false),
-            (_, Some(k)) if self.threats.contains(k) => return None,
+            (_, Some(k)) if self.threats.contains(k) => {
+                if self.attacked_after(b, k) || self.assassination_threat(b, k) {
+                    return Some(false);
+                }
+            }
             (_, Some(k)) if self.attacked_after(b, k) => {
                 if self.decisive {
                     return Some(false);
@@ -748,6 +809,37 @@ impl Leaf {
             return Some(true);
         }
         Some(false)
+    }
+
+    /// Assassin Circe: could the enemy capture one of our units whose rebirth square is the
+    /// king's square `k` (removing the king)? Any geometric capture counts: the rebirth lands
+    /// on our king, not on the capturer's.
+    fn assassination_threat(&self, b: &Sets, k: Square) -> bool {
+        let us = self.us;
+        let mut theirs_capturing = b.color[self.them.index()];
+        if self.fr == FirstRankPawns::Immobile {
+            theirs_capturing &= !(b.pieces(self.them, Role::Pawn) & Bitboard::rank(self.them.first_rank()));
+        }
+        let candidates = b.color[us.index()] & crate::rules::circe::home_preimage(us, k) & !b.pieces(us, Role::King);
+        for x in candidates {
+            let role = Role::ALL.into_iter().find(|&r| b.role[r.index()].contains(x)).expect("unit walk");
+            if home_square(role, us, x) != k {
+                continue;
+            }
+            let mut att = b.attackers_to(x, b.occ) & theirs_capturing;
+            if let Some(kings) = self.madrasi {
+                for a in att {
+                    let ra = Role::ALL.into_iter().find(|&r| b.role[r.index()].contains(a)).expect("attacker walk");
+                    if madrasi::observed_on(b, a, Piece::new(self.them, ra), kings, self.fr) {
+                        att = att.without(a);
+                    }
+                }
+            }
+            if att.any() {
+                return true;
+            }
+        }
+        false
     }
 
     /// Is the king on `k` attacked on board `b` (Mars: from rebirth squares)?
