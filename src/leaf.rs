@@ -656,46 +656,89 @@ impl Leaf {
         if f & crate::position::flags::king(us) == 0 {
             return 0;
         }
-        let plain = self.decisive && self.isardam.is_none() && self.madrasi.is_none() && !self.mars && self.threats.is_empty();
-        if !plain {
-            let mut list = MoveList::new();
-            crate::movegen::castling(pos, rules, &mut list);
-            return list.iter().map(|&m| self.by_board(pos, rules, m)).sum();
-        }
         let rank = us.first_rank();
         let e = Square::from_coords(4, rank);
-        if self.king != Some(e) || self.checkers.any() {
-            return 0;
+        if self.king != Some(e) || self.isardam.is_some() {
+            return self.castling_by_movegen(pos, rules, None);
+        }
+        if let Some(kings) = self.madrasi {
+            if madrasi::observed_by_like(pos, e, kings, self.fr) {
+                return 0; // a paralysed king does not castle
+            }
         }
         let s = *pos.sets();
+        // not out of check
+        match self.check_on(&s, e) {
+            Some(true) => return 0,
+            Some(false) => {}
+            None => return self.castling_by_movegen(pos, rules, None),
+        }
         let mut n = 0;
         for king_side in [true, false] {
             if f & crate::position::flags::rook(us, king_side) == 0 {
                 continue;
             }
-            let (rf, pass, to) = if king_side { (7, 5, 6) } else { (0, 3, 2) };
+            let (rf, pass, to, rt) = if king_side { (7, 5, 6, 5) } else { (0, 3, 2, 3) };
             let rsq = Square::from_coords(rf, rank);
-            if pos.piece_at(rsq) != Some(Piece::new(us, Role::Rook)) || (between(e, rsq) & s.occ).any() {
+            let rook = Piece::new(us, Role::Rook);
+            if pos.piece_at(rsq) != Some(rook) || (between(e, rsq) & s.occ).any() {
                 continue;
             }
+            let kind = if king_side { MoveKind::CastleKing } else { MoveKind::CastleQueen };
             if self.hidden.contains(e) || self.hidden.contains(rsq) {
-                let kind = if king_side { MoveKind::CastleKing } else { MoveKind::CastleQueen };
-                let mut list = MoveList::new();
-                crate::movegen::castling(pos, rules, &mut list);
-                n += list.iter().filter(|m| m.kind() == kind).map(|&m| self.by_board(pos, rules, m)).sum::<u64>();
+                n += self.castling_by_movegen(pos, rules, Some(kind));
                 continue;
             }
-            let (p, t) = (Square::from_coords(pass, rank), Square::from_coords(to, rank));
-            // the passing square with the king on it and e-square empty; the arrival square
-            // after castling (king and rook moved)
-            let occ_pass = s.occ.without(e).with(p);
-            let r_to = Square::from_coords(if king_side { 5 } else { 3 }, rank);
-            let occ_after = s.occ.without(e).without(rsq).with(t).with(r_to);
-            if !attacked(&s, p, self.them, occ_pass, self.fr) && !attacked(&s, t, self.them, occ_after, self.fr) {
-                n += 1;
+            let king = Piece::new(us, Role::King);
+            let p = Square::from_coords(pass, rank);
+            // not through check: the king on the passing square, its own square empty
+            let mut b1 = s;
+            b1.toggle(e, king);
+            b1.toggle(p, king);
+            match self.check_on(&b1, p) {
+                Some(true) => continue,
+                Some(false) => {}
+                None => {
+                    n += self.castling_by_movegen(pos, rules, Some(kind));
+                    continue;
+                }
             }
+            // not into check: the position after castling
+            let mut b2 = s;
+            b2.toggle(e, king);
+            b2.toggle(Square::from_coords(to, rank), king);
+            b2.toggle(rsq, rook);
+            b2.toggle(Square::from_coords(rt, rank), rook);
+            n += match self.judge(&b2, None) {
+                Some(true) => 1,
+                Some(false) => 0,
+                None => generic_one(pos, rules, Move::new(e, Square::from_coords(to, rank), kind)),
+            };
         }
         n
+    }
+
+    /// Castling through `movegen` (its in-check tests) and judged on the board after it;
+    /// only the castling of `kind` when given.
+    fn castling_by_movegen(&self, pos: &mut Position, rules: &Rules, kind: Option<MoveKind>) -> u64 {
+        let mut list = MoveList::new();
+        crate::movegen::castling(pos, rules, &mut list);
+        list.iter().filter(|m| kind.is_none_or(|k| m.kind() == k)).map(|&m| self.by_board(pos, rules, m)).sum()
+    }
+
+    /// Is our king on `k` in check on board `b`? `None` when this module cannot say.
+    #[inline]
+    fn check_on(&self, b: &Sets, k: Square) -> Option<bool> {
+        if self.threats.contains(k) && self.assassination_threat(b, k) {
+            return Some(true);
+        }
+        if !self.attacked_after(b, k) {
+            return Some(false);
+        }
+        if self.decisive {
+            return Some(true);
+        }
+        self.modelled_check(b, k)
     }
 
     /// Judges a move on the bitboards after it; the generic pipeline when that cannot decide.
@@ -731,18 +774,8 @@ impl Leaf {
         let kk = b.pieces(self.us, Role::King).first();
         match (self.king, kk) {
             (Some(_), None) => return Some(false),
-            (_, Some(k)) if self.threats.contains(k) => {
-                if self.attacked_after(b, k) || self.assassination_threat(b, k) {
-                    return Some(false);
-                }
-            }
-            (_, Some(k)) if self.attacked_after(b, k) => {
-                if self.decisive {
-                    return Some(false);
-                }
-                if !self.modelled_check(b, k)? {
-                    // attacked, but by no capture that would remove the king
-                } else {
+            (_, Some(k)) => {
+                if self.check_on(b, k)? {
                     return Some(false);
                 }
             }
