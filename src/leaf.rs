@@ -27,7 +27,7 @@ use crate::square::{Color, Piece, Role, Square};
 
 /// The number of legal moves of the side to move (what `Rules::for_each_legal` visits).
 pub fn count(pos: &mut Position, rules: &Rules, before_last: Option<u64>) -> u64 {
-    if !eligible(pos, rules) {
+    if !eligible(rules) {
         return generic_count(pos, rules, before_last);
     }
     Leaf::new(pos, rules).count(pos, rules)
@@ -39,8 +39,8 @@ fn generic_count(pos: &mut Position, rules: &Rules, before_last: Option<u64>) ->
     n
 }
 
-fn eligible(pos: &Position, rules: &Rules) -> bool {
-    if rules.cohen || pos.pending().is_some() || !rules.fast_paths() {
+fn eligible(rules: &Rules) -> bool {
+    if rules.cohen || !rules.fast_paths() {
         return false;
     }
     // Assassin: modelled for the preset's home squares only
@@ -117,6 +117,8 @@ struct Leaf {
     mars_watched: usize,
     /// Assassin Circe: a king on one of these squares may be threatened by a rebirth.
     threats: Bitboard,
+    /// Circe Parrain: our unit captured on the opponent's last move, and where.
+    pending: Option<(Piece, Square)>,
 }
 
 impl Leaf {
@@ -193,6 +195,7 @@ impl Leaf {
             mars_watch,
             mars_watched,
             threats,
+            pending: pos.pending().filter(|(u, _)| u.color() == us),
         }
     }
 
@@ -202,7 +205,8 @@ impl Leaf {
         let immobile_enemy_pawns = self.fr == FirstRankPawns::Immobile
             && (s.pieces(self.them, Role::Pawn) & Bitboard::rank(self.them.first_rank())).any();
         let king_threatened = self.king.is_some_and(|k| self.threats.contains(k));
-        if self.mars || king_threatened {
+        let pending_pawn = self.pending.is_some_and(|(u, _)| u.role() == Role::Pawn);
+        if self.mars || king_threatened || pending_pawn {
             self.count_listed(pos, rules)
         } else if self.checkers.is_empty() && self.isardam.is_none() && !immobile_enemy_pawns {
             self.count_hybrid(pos, rules)
@@ -245,7 +249,7 @@ impl Leaf {
         // castling as orthodox chess judges it, when a plain attack is a check and nothing
         // is hidden under the king or a rook
         let home = Bitboard::rank(us.first_rank());
-        let castle_plain = self.decisive
+        let castle_plain = self.shortcut()
             && self.isardam.is_none()
             && self.madrasi.is_none()
             && !self.mars
@@ -271,7 +275,7 @@ impl Leaf {
             for to in king_attacks(k) & theirs {
                 extra.push(Move::new(k, to, MoveKind::Normal));
             }
-            if !self.decisive && !king_apart {
+            if !self.shortcut() && !king_apart {
                 for to in king_attacks(k) & empty {
                     if attacked(&s, to, self.them, occ.without(k), self.fr) {
                         extra.push(Move::new(k, to, MoveKind::Normal));
@@ -285,7 +289,7 @@ impl Leaf {
                 Some(k) if !on_hidden.contains(from) => !crate::attacks::line(k, from),
                 _ => Bitboard::FULL,
             };
-            let both = on_hidden.contains(from) || !self.decisive;
+            let both = on_hidden.contains(from) || !self.shortcut();
             self.moves_of(pos, from, off_line, both, &mut extra);
         }
         if let Some(ep) = pos.ep_square() {
@@ -474,11 +478,11 @@ impl Leaf {
         }
         let s = pos.sets();
         if !attacked(s, to, self.them, s.occ.without(from), self.fr) {
-            1
-        } else if self.decisive {
+            1 // (a pending Parrain rebirth is ours: it cannot attack our king)
+        } else if self.shortcut() {
             0
         } else {
-            generic_one(pos, rules, Move::new(from, to, MoveKind::Normal))
+            self.by_board(pos, rules, Move::new(from, to, MoveKind::Normal))
         }
     }
 
@@ -487,7 +491,7 @@ impl Leaf {
     #[inline(always)]
     fn capture(&self, pos: &mut Position, rules: &Rules, m: Move) -> u64 {
         let from = m.from();
-        if !self.quick || self.hidden.contains(from) || Some(from) == self.king {
+        if !self.quick || self.hidden.contains(from) || Some(from) == self.king || self.pending.is_some() {
             return self.by_board(pos, rules, m);
         }
         let to = m.to();
@@ -709,10 +713,15 @@ impl Leaf {
             b2.toggle(Square::from_coords(to, rank), king);
             b2.toggle(rsq, rook);
             b2.toggle(Square::from_coords(rt, rank), rook);
+            let m = Move::new(e, Square::from_coords(to, rank), kind);
+            if self.pending.is_some() {
+                n += self.by_board(pos, rules, m);
+                continue;
+            }
             n += match self.judge(&b2, None) {
                 Some(true) => 1,
                 Some(false) => 0,
-                None => generic_one(pos, rules, Move::new(e, Square::from_coords(to, rank), kind)),
+                None => generic_one(pos, rules, m),
             };
         }
         n
@@ -724,6 +733,13 @@ impl Leaf {
         let mut list = MoveList::new();
         crate::movegen::castling(pos, rules, &mut list);
         list.iter().filter(|m| kind.is_none_or(|k| m.kind() == k)).map(|&m| self.by_board(pos, rules, m)).sum()
+    }
+
+    /// Does a plain attack on the king after a move make the move illegal, whatever the
+    /// move does besides (no pending Parrain rebirth that could block the attack)?
+    #[inline(always)]
+    fn shortcut(&self) -> bool {
+        self.decisive && self.pending.is_none()
     }
 
     /// Is our king on `k` in check on board `b`? `None` when this module cannot say.
@@ -895,6 +911,37 @@ impl Leaf {
 
     /// The bitboards after `m`, effects included, when this module models them.
     fn after(&self, pos: &Position, rules: &Rules, m: Move) -> After {
+        let out = self.after_move(pos, rules, m);
+        let Some((unit, ps)) = self.pending else { return out };
+        match out {
+            After::Board(mut b, None, double) => {
+                // Circe Parrain: our unit captured on the opponent's last move is reborn on
+                // its capture square plus this move's vector (castling: king's + rook's)
+                let (from, to) = (m.from(), m.to());
+                let mut v = (to.file() as i32 - from.file() as i32, to.rank() as i32 - from.rank() as i32);
+                if m.is_castle() {
+                    let (rf, rt) = castling_rook(m);
+                    v.0 += rt.file() as i32 - rf.file() as i32;
+                }
+                match ps.offset(v.0, v.1) {
+                    Some(r) if !b.occ.contains(r) => {
+                        if unit.role() == Role::Pawn && r.rank() == unit.color().promotion_rank() {
+                            After::Board(b, Some((r, unit)), double)
+                        } else {
+                            b.toggle(r, unit);
+                            After::Board(b, None, double)
+                        }
+                    }
+                    _ => After::Board(b, None, double),
+                }
+            }
+            // a capture's own reborn pawn promoting too: not modelled
+            After::Board(_, Some(_), _) => After::Complex,
+            other => other,
+        }
+    }
+
+    fn after_move(&self, pos: &Position, rules: &Rules, m: Move) -> After {
         let mut b = *pos.sets();
         let (from, to) = (m.from(), m.to());
         let p = pos.piece_at(from).expect("mover");
