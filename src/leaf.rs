@@ -296,7 +296,8 @@ impl Leaf {
             let up = us.forward() * 8;
             let victim = Square::new((ep.index() as i32 - up) as u8);
             if empty.contains(ep) && pos.piece_at(victim) == Some(Piece::new(self.them, Role::Pawn)) {
-                for from in pawn_attacks(self.them, ep) & s.pieces(us, Role::Pawn) & plain {
+                // pawns on hidden units too (`moves_of` makes no e.p. captures)
+                for from in pawn_attacks(self.them, ep) & s.pieces(us, Role::Pawn) & mobile {
                     extra.push(Move::new(from, ep, MoveKind::EnPassant));
                 }
             }
@@ -491,7 +492,13 @@ impl Leaf {
     #[inline(always)]
     fn capture(&self, pos: &mut Position, rules: &Rules, m: Move) -> u64 {
         let from = m.from();
-        if !self.quick || self.hidden.contains(from) || Some(from) == self.king || self.pending.is_some() {
+        // (units hidden under `to` emerge if the capturer leaves it: Anticirce, Kamikaze)
+        if !self.quick
+            || self.hidden.contains(from)
+            || self.hidden.contains(m.to())
+            || Some(from) == self.king
+            || self.pending.is_some()
+        {
             return self.by_board(pos, rules, m);
         }
         let to = m.to();

@@ -115,3 +115,16 @@ fn move_counters_saturate() {
         invariants_hold(&mut g);
     }
 }
+
+/// The leaf counter left out the en-passant captures of a pawn standing on hidden units
+/// (perft(1) one short of the legal moves listed).
+#[test]
+fn leaf_count_takes_en_passant_from_a_square_with_hidden_units() {
+    for variant in ["circe-volcanic", "anticirce-calvet", "circe"] {
+        let mut g = game("4k3/8/8/8/5pP1/8/8/4K3 b - g3 0 1 hidden=f4p", variant);
+        let moves = popeye_moves(&mut g);
+        assert!(moves.iter().any(|m| m.starts_with("f4*g3 ep.")), "{variant}: {moves:?}");
+        assert_eq!(g.perft(1), moves.len() as u64, "{variant}: {moves:?}");
+        invariants_hold(&mut g);
+    }
+}
