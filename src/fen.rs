@@ -202,7 +202,9 @@ pub fn parse(fen: &str) -> Result<Position, FenError> {
     let mut seen_keys: Vec<&str> = Vec::new();
     let mut flags_token: Option<u8> = None;
     for tok in tokens {
-        let (key, value) = tok.split_once('=').unwrap();
+        let Some((key, value)) = tok.split_once('=') else {
+            return Err(FenError::BadToken(format!("'{tok}' after the state tokens is not key=value")));
+        };
         if seen_keys.contains(&key) {
             return Err(FenError::BadToken(format!("'{key}' given twice")));
         }

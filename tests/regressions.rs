@@ -128,3 +128,17 @@ fn leaf_count_takes_en_passant_from_a_square_with_hidden_units() {
         invariants_hold(&mut g);
     }
 }
+
+/// The FEN parser panicked on a word without `=` after the first state token (the
+/// `fen` fuzz target's first find); it is an error now.
+#[test]
+fn fen_word_after_the_state_tokens_is_an_error() {
+    for f in ["4k3/8/8/8/8/8/8/4K3 w - - 0 1 flags=- junk", "4k3/8/8/8/8/8/8/4K3 w - - hidden=- x pending=-"] {
+        match fen::parse(f) {
+            Err(fen::FenError::BadToken(m)) => assert!(m.contains("not key=value"), "{m}"),
+            other => panic!("{f}: {other:?}"),
+        }
+        assert!(Game::new(f, "circe").is_err());
+    }
+    assert!(invariants::check_fen_text("4k3/8/8/8/8/8/8/4K3 w - - 0 1 flags=- junk").unwrap().is_none());
+}
