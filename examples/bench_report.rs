@@ -30,7 +30,7 @@ fn main() {
         let mut base = None;
         for v in common::variants() {
             let nodes = fairyperft::Game::new(fen, &v).unwrap().perft(depth);
-            let id = v.replace('+', "_");
+            let id = v.clone();
             let Some(t) = mean_ns(group, &id) else {
                 println!("| {v} | {nodes} | (not measured) | |");
                 continue;

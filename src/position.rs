@@ -517,7 +517,7 @@ impl Position {
         let i = sq.index();
         let old = self.board[i];
         undo.record(Edit { kind: EDIT_SQUARE, a: i as u8, b: old, c: self.origin[i] });
-        if let Some(p) = Piece::from_u8(old) {
+        if let Some(p) = Piece::from_board(old) {
             self.xor_piece(sq, p);
         }
         match new {
@@ -619,12 +619,13 @@ impl Position {
             let e = undo.edits[k];
             match e.kind {
                 EDIT_SQUARE => {
+                    // the bitboards only: the hash is restored whole below
                     let sq = Square::new(e.a);
-                    if let Some(p) = Piece::from_u8(self.board[e.a as usize]) {
-                        self.xor_piece(sq, p);
+                    if let Some(p) = Piece::from_board(self.board[e.a as usize]) {
+                        self.sets.toggle(sq, p);
                     }
-                    if let Some(p) = Piece::from_u8(e.b) {
-                        self.xor_piece(sq, p);
+                    if let Some(p) = Piece::from_board(e.b) {
+                        self.sets.toggle(sq, p);
                     }
                     self.board[e.a as usize] = e.b;
                     self.origin[e.a as usize] = e.c;

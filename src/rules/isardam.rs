@@ -63,3 +63,177 @@ pub fn passes_sets(pos: &Sets, kings: bool, first_rank: FirstRankPawns, double_s
     }
     true
 }
+
+const fn line_masks() -> [[u64; 4]; 64] {
+    // per square: its rank, its file, its diagonal (a1-h8 direction), its anti-diagonal
+    let mut t = [[0u64; 4]; 64];
+    let mut s = 0;
+    while s < 64 {
+        let (f, r) = ((s % 8) as i32, (s / 8) as i32);
+        let mut i = 0;
+        while i < 64 {
+            let (g, q) = ((i % 8) as i32, (i / 8) as i32);
+            if q == r {
+                t[s][0] |= 1u64 << i;
+            }
+            if g == f {
+                t[s][1] |= 1u64 << i;
+            }
+            if g - q == f - r {
+                t[s][2] |= 1u64 << i;
+            }
+            if g + q == f + r {
+                t[s][3] |= 1u64 << i;
+            }
+            i += 1;
+        }
+        s += 1;
+    }
+    t
+}
+
+static LINES: [[u64; 4]; 64] = line_masks();
+
+/// Would the unit `p` standing on `sq` (board `b`) be in an Isardam observation with a like
+/// enemy unit? `double_step`: it is a pawn that just made a double step.
+#[inline]
+fn unit_observed(b: &Sets, sq: Square, p: crate::square::Piece, kings: bool, first_rank: FirstRankPawns, double_step: bool) -> bool {
+    let (c, role) = (p.color(), p.role());
+    let enemy = c.other();
+    match role {
+        Role::Pawn => {
+            let facing = attacks::pawn_attacks(c, sq) & b.pieces(enemy, Role::Pawn);
+            let mobile = first_rank == FirstRankPawns::StepAndCapture || sq.rank() != c.first_rank();
+            let observed = if mobile { facing } else { facing & observing_pawns(b, enemy, first_rank) };
+            if observed.any() {
+                return true;
+            }
+            if double_step {
+                let bit = 1u64 << sq.index();
+                let beside = Bitboard(((bit & NOT_A) >> 1) | ((bit & NOT_H) << 1));
+                if (beside & b.pieces(enemy, Role::Pawn)).any() {
+                    return true;
+                }
+            }
+            false
+        }
+        Role::King if !kings => false,
+        _ => (attacks::attacks(role, c, sq, b.occ) & b.pieces(enemy, role)).any(),
+    }
+}
+
+/// Do two like enemy sliders see each other through the empty square `v` (board `b`)?
+#[inline]
+fn line_opened(b: &Sets, v: Square) -> bool {
+    let ray = [attacks::rook_attacks(v, b.occ), attacks::bishop_attacks(v, b.occ)];
+    for (i, mask) in LINES[v.index()].iter().enumerate() {
+        let ends = ray[i / 2] & Bitboard(*mask) & b.occ;
+        if ends.count() != 2 {
+            continue;
+        }
+        let mut it = ends;
+        let (x, y) = (it.next().unwrap(), it.next().unwrap());
+        let slider = if i < 2 { Role::Rook } else { Role::Bishop };
+        for role in [slider, Role::Queen] {
+            let (wx, bx) = (b.pieces(Color::White, role).contains(x), b.pieces(Color::Black, role).contains(x));
+            let (wy, by) = (b.pieces(Color::White, role).contains(y), b.pieces(Color::Black, role).contains(y));
+            if (wx && by) || (bx && wy) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// The Isardam test of the board `b` after a move, knowing that the board before it passed:
+/// a new observation can only involve a unit the move put on a square (`placed`) or a line
+/// through a square it emptied (`vacated`). Equal to [`passes_sets`] under that condition.
+pub fn passes_after(
+    b: &Sets,
+    placed: &[(Square, crate::square::Piece)],
+    vacated: &[Square],
+    kings: bool,
+    first_rank: FirstRankPawns,
+    double_step: Option<Square>,
+) -> bool {
+    for &(sq, p) in placed {
+        if b.occ.contains(sq) && unit_observed(b, sq, p, kings, first_rank, double_step == Some(sq)) {
+            return false;
+        }
+    }
+    for &v in vacated {
+        if !b.occ.contains(v) && line_opened(b, v) {
+            return false;
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::moves::MoveKind;
+    use crate::rules::effects::{self, Mode, NoRecord};
+    use crate::rules::Rules;
+
+    /// For every legal orthodox move from positions that pass the test, the incremental test
+    /// agrees with the full one.
+    #[test]
+    fn incremental_test_agrees_with_full_test() {
+        let fens = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p2pqpb1/bn2pnp1/2pPN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "4k3/8/2r5/8/2R1q3/8/3Q4/4K2R w K - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "1k6/8/3b4/8/1B3r2/8/5R2/K7 b - - 0 1",
+            "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1",
+        ];
+        let rules = Rules::orthodox().generic();
+        let mut checked = 0;
+        // positions along Isardam games (every position reached passes the test)
+        let mut starts: Vec<String> = fens.iter().map(|f| f.to_string()).collect();
+        let mut seed = 0x1234_5678u64;
+        for f in fens {
+            let Ok(mut g) = crate::Game::new(f, "isardam") else { continue };
+            for _ in 0..40 {
+                let moves = g.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                g.play(moves[(seed % moves.len() as u64) as usize]);
+                starts.push(g.pos.fen());
+            }
+        }
+        for f in &starts {
+            let f = f.as_str();
+            let mut pos = crate::fen::parse(f).unwrap();
+            let before_ok = passes_sets(pos.sets(), false, FirstRankPawns::Immobile, None);
+            let mut list = crate::moves::MoveList::new();
+            crate::movegen::candidates(&mut pos, &rules, &mut list);
+            for &m in list.iter() {
+                if m.is_castle() {
+                    continue;
+                }
+                let p = pos.piece_at(m.from()).unwrap();
+                let arrived = m.promotion_role().map_or(p, |r| p.with_role(r));
+                let ep_victim = (m.kind() == MoveKind::EnPassant).then(|| Square::from_coords(m.to().file(), m.from().rank()));
+                let mut undo = crate::position::Undo::new();
+                effects::apply(&mut pos, &rules, m, &mut undo, &mut NoRecord, Mode::Play);
+                let double = (m.kind() == MoveKind::DoublePush).then_some(m.to());
+                let full = passes_sets(pos.sets(), false, FirstRankPawns::Immobile, double);
+                let mut vacated = vec![m.from()];
+                vacated.extend(ep_victim);
+                let inc = passes_after(pos.sets(), &[(m.to(), arrived)], &vacated, false, FirstRankPawns::Immobile, double);
+                pos.unmake(&undo);
+                if before_ok {
+                    assert_eq!(inc, full, "{f} {:?}", crate::notation::uci(m));
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 50);
+    }
+}
