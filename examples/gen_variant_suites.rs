@@ -1,4 +1,4 @@
-//! Writes suites/variants/<variant>.yaml: perft to depth 4 of the standard positions under
+//! Writes suites/<variant>.yaml: perft to depth 4 of the standard positions under
 //! every condition (and the compositions of the corpus), computed by fairyperft and
 //! cross-checked before anything is written:
 //!   * the colour-mirrored position gives the same count at every depth;
@@ -33,7 +33,6 @@ fn main() {
     for extra in ["circe+cohen", "circe+madrasi", "anticirce-calvet+madrasi", "circe+isardam", "anticirce-calvet+isardam-type-b"] {
         variants.push(extra.into());
     }
-    std::fs::create_dir_all("suites/variants").unwrap();
     for v in &variants {
         let reference: HashMap<String, Vec<u64>> = suite::load(Path::new(&format!("suites/reference/{v}.yaml")))
             .map(|s| s.file.cases.into_iter().filter_map(|c| Some((c.id, c.perft?))).collect())
@@ -70,6 +69,6 @@ fn main() {
             let _ = writeln!(out, "  - id: {v}/{id}\n    fen: \"{f}\"\n    perft: [{}]", list.join(", "));
             eprintln!("{v} {id}: {}", list.join(" "));
         }
-        std::fs::write(format!("suites/variants/{v}.yaml"), out).unwrap();
+        std::fs::write(format!("suites/{v}.yaml"), out).unwrap();
     }
 }
