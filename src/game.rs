@@ -133,17 +133,7 @@ impl Game {
 
     /// Plays moves given in Popeye or UCI notation, separated by spaces or commas.
     pub fn play_line(&mut self, line: &str) -> Result<(), SetupError> {
-        let tokens: Vec<&str> = line.split([' ', ',']).filter(|t| !t.is_empty()).collect();
-        let mut i = 0;
-        while i < tokens.len() {
-            // Popeye writes en passant as two words: `e5*d6 ep.`
-            let t = if tokens.get(i + 1) == Some(&"ep.") {
-                i += 1;
-                format!("{} ep.", tokens[i - 1])
-            } else {
-                tokens[i].to_string()
-            };
-            i += 1;
+        for t in notation::split_moves(line) {
             let m = self.find_move(&t)?;
             self.play(m);
         }

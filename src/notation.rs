@@ -99,3 +99,21 @@ pub fn uci(m: Move) -> String {
     }
     s
 }
+
+/// Splits a line of moves (Popeye or UCI notation, separated by spaces or commas) into
+/// moves; Popeye's en passant is two words (`e5*d6 ep.`) and stays one move.
+pub fn split_moves(line: &str) -> Vec<String> {
+    let tokens: Vec<&str> = line.split([' ', ',']).filter(|t| !t.is_empty()).collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        if tokens.get(i + 1) == Some(&"ep.") {
+            out.push(format!("{} ep.", tokens[i]));
+            i += 2;
+        } else {
+            out.push(tokens[i].to_string());
+            i += 1;
+        }
+    }
+    out
+}

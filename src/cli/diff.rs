@@ -327,17 +327,8 @@ fn our_divide(g: &mut Game, depth: u32, threads: usize) -> BTreeMap<String, (u64
 /// Plays `line` (Popeye or UCI notation, as `Game::play_line` reads it) and returns the
 /// moves in UCI.
 fn play_as_uci(g: &mut Game, line: &str) -> Result<Vec<String>, SetupError> {
-    let tokens: Vec<&str> = line.split([' ', ',']).filter(|t| !t.is_empty()).collect();
     let mut out = Vec::new();
-    let mut i = 0;
-    while i < tokens.len() {
-        let t = if tokens.get(i + 1) == Some(&"ep.") {
-            i += 1;
-            format!("{} ep.", tokens[i - 1])
-        } else {
-            tokens[i].to_string()
-        };
-        i += 1;
+    for t in notation::split_moves(line) {
         let m = g.find_move(&t)?;
         out.push(notation::uci(m));
         g.play(m);

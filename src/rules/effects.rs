@@ -139,14 +139,9 @@ pub fn apply<R: Recorder>(pos: &mut Position, rules: &Rules, m: Move, undo: &mut
             } else {
                 let origin = if victim_origin == NO_ORIGIN { None } else { Some(Square::new(victim_origin)) };
                 if let Some(r) = circe.rebirth_square(unit, origin, &ctx) {
-                    match place(pos, undo, circe, r, unit, victim_origin, mover, m.rebirth_promotion(), rec) {
-                        Placed::Here(promotion) => {
-                            choice_used |= promotion.is_some();
-                            rec.record(Effect::Rebirth { piece: unit, square: r, promotion });
-                        }
-                        Placed::Gone => {}
-                        Placed::Illegal => return Outcome::Illegal,
-                        Placed::NeedsChoice => return Outcome::NeedsChoice,
+                    match rebirth(pos, undo, circe, r, unit, victim_origin, mover, m.rebirth_promotion(), rec) {
+                        Ok(used) => choice_used |= used,
+                        Err(out) => return out,
                     }
                 }
             }
@@ -159,14 +154,9 @@ pub fn apply<R: Recorder>(pos: &mut Position, rules: &Rules, m: Move, undo: &mut
         if let Some((unit, at)) = pos.pending() {
             if unit.color() == mover {
                 if let (Some(r), Some(circe)) = (at.offset(vector.0, vector.1), rules.circe.as_ref()) {
-                    match place(pos, undo, circe, r, unit, NO_ORIGIN, mover, m.rebirth_promotion(), rec) {
-                        Placed::Here(promotion) => {
-                            choice_used |= promotion.is_some();
-                            rec.record(Effect::Rebirth { piece: unit, square: r, promotion });
-                        }
-                        Placed::Gone => {}
-                        Placed::Illegal => return Outcome::Illegal,
-                        Placed::NeedsChoice => return Outcome::NeedsChoice,
+                    match rebirth(pos, undo, circe, r, unit, NO_ORIGIN, mover, m.rebirth_promotion(), rec) {
+                        Ok(used) => choice_used |= used,
+                        Err(out) => return out,
                     }
                 }
             }
@@ -187,6 +177,31 @@ pub fn apply<R: Recorder>(pos: &mut Position, rules: &Rules, m: Move, undo: &mut
         pos.finish_turn(reset_halfmove);
     }
     Outcome::Done
+}
+
+/// A captured unit's rebirth on `r` (recorded); `Ok(true)` when a promotion choice was used.
+#[allow(clippy::too_many_arguments)]
+#[inline]
+fn rebirth<R: Recorder>(
+    pos: &mut Position,
+    undo: &mut Undo,
+    circe: &Circe,
+    r: Square,
+    unit: Piece,
+    origin: u8,
+    mover: crate::square::Color,
+    choice: Option<Role>,
+    rec: &mut R,
+) -> Result<bool, Outcome> {
+    match place(pos, undo, circe, r, unit, origin, mover, choice, rec) {
+        Placed::Here(promotion) => {
+            rec.record(Effect::Rebirth { piece: unit, square: r, promotion });
+            Ok(promotion.is_some())
+        }
+        Placed::Gone => Ok(false),
+        Placed::Illegal => Err(Outcome::Illegal),
+        Placed::NeedsChoice => Err(Outcome::NeedsChoice),
+    }
 }
 
 enum Placed {
