@@ -27,7 +27,9 @@ use crate::square::{Color, Piece, Role, Square};
 
 /// The number of legal moves of the side to move (what `Rules::for_each_legal` visits).
 pub fn count(pos: &mut Position, rules: &Rules, before_last: Option<u64>) -> u64 {
-    if !eligible(rules) {
+    // a pending rebirth is modelled as Parrain places it: an occupied square makes it vanish
+    let pending_other = pos.pending().is_some() && rules.circe.is_some_and(|c| c.occupied != Occupied::Vanish);
+    if !eligible(rules) || pending_other {
         return generic_count(pos, rules, before_last);
     }
     Leaf::new(pos, rules).count(pos, rules)
@@ -753,7 +755,8 @@ impl Leaf {
     #[inline]
     fn check_on(&self, b: &Sets, k: Square) -> Option<bool> {
         if self.threats.contains(k) && self.assassination_threat(b, k) {
-            return Some(true);
+            // Isardam type A: the threatening capture must pass the Isardam test too
+            return if self.isardam_a { None } else { Some(true) };
         }
         if !self.attacked_after(b, k) {
             return Some(false);
@@ -822,10 +825,17 @@ impl Leaf {
         let anticirce = c.filter(|c| c.capturer == Capturer::Reborn);
         let rex = c.filter(|c| c.victim == Victim::Reborn && c.victim_kings);
         let them = self.them;
-        let mut att = b.attackers_to(k, b.occ) & b.color[them.index()];
-        if self.fr == FirstRankPawns::Immobile {
-            att &= !(b.pieces(them, Role::Pawn) & Bitboard::rank(them.first_rank()));
-        }
+        let att = match c.filter(|_| self.mars) {
+            // Mars: the units that capture from their rebirth squares
+            Some(c) => crate::rules::check::mars_capturers_on(b, &c, k, them),
+            None => {
+                let mut att = b.attackers_to(k, b.occ) & b.color[them.index()];
+                if self.fr == FirstRankPawns::Immobile {
+                    att &= !(b.pieces(them, Role::Pawn) & Bitboard::rank(them.first_rank()));
+                }
+                att
+            }
+        };
         for a in att {
             let role = Role::ALL.into_iter().find(|&r| b.role[r.index()].contains(a)).expect("attacker walk");
             let unit = Piece::new(them, role);
@@ -920,6 +930,10 @@ impl Leaf {
     fn after(&self, pos: &Position, rules: &Rules, m: Move) -> After {
         let out = self.after_move(pos, rules, m);
         let Some((unit, ps)) = self.pending else { return out };
+        if self.circe.is_none() {
+            // no Circe condition: the move pipeline drops a pending unit
+            return out;
+        }
         match out {
             After::Board(mut b, None, double) => {
                 // Circe Parrain: our unit captured on the opponent's last move is reborn on

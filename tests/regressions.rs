@@ -142,3 +142,51 @@ fn fen_word_after_the_state_tokens_is_an_error() {
     }
     assert!(invariants::check_fen_text("4k3/8/8/8/8/8/8/4K3 w - - 0 1 flags=- junk").unwrap().is_none());
 }
+
+/// The leaf counter's check test for Madrasi (and other non-plain checks) looked for
+/// attackers by plain geometry, not from the Mars rebirth squares: Kg4-h3/h4/h5 walk into
+/// the black rook's file from h8 and were counted legal.
+#[test]
+fn leaf_count_mars_check_under_madrasi() {
+    for variant in ["circe-mars+madrasi", "circe-mars+madrasi-rex-inclusive"] {
+        let mut g = game("1b6/3p1p2/4P3/8/4k1K1/2R5/8/4r3 w - - 0 1", variant);
+        let moves = popeye_moves(&mut g);
+        assert!(!moves.iter().any(|m| m.starts_with("Kg4-h")), "{variant}: {moves:?}");
+        assert_eq!(g.perft(1), moves.len() as u64, "{variant}: {moves:?}");
+        invariants_hold(&mut g);
+    }
+}
+
+/// Assassin with Isardam type A: a capture whose rebirth would remove the king checks only
+/// if it passes the Isardam test. After Se2-d4, c5*d4 (knight reborn on g1 over the king)
+/// leaves the pawns d4 and e3 observing each other, so it is no check and Se2-d4 is legal;
+/// the leaf counter took any geometric capture for a check.
+#[test]
+fn leaf_count_assassin_threat_under_isardam() {
+    let mut g = game("1r2kbnr/p3p1pp/np6/2p5/1B5P/PP2P3/1P2N2R/Rb4K1 w k - 0 19", "circe-assassin+isardam");
+    let moves = popeye_moves(&mut g);
+    assert!(moves.contains(&"Se2-d4".to_string()), "{moves:?}");
+    assert_eq!(g.perft(1), 23);
+    assert_eq!(moves.len(), 23);
+    invariants_hold(&mut g);
+}
+
+/// A pending rebirth (`pending=`, Parrain state) in other variants: the move pipeline
+/// places it with the variant's own occupied-square rule (Strict: the move is illegal) and
+/// drops it without a Circe condition; the leaf counter modelled Parrain's rule everywhere.
+#[test]
+fn leaf_count_pending_rebirth_outside_parrain() {
+    // Strict: Ra1-a2 and Ke1-e2 would put the knight on the occupied e4
+    let mut g = game("4k3/8/8/8/4p3/8/8/R3K3 w - - 0 1 pending=Ne3", "circe-strict");
+    let moves = popeye_moves(&mut g);
+    assert!(!moves.iter().any(|m| m.starts_with("Ra1-a2") || m.starts_with("Ke1-e2")), "{moves:?}");
+    assert!(moves.contains(&"Ra1-a3[+wSe5]".to_string()), "{moves:?}");
+    assert_eq!(g.perft(1), moves.len() as u64, "{moves:?}");
+    invariants_hold(&mut g);
+    // Isardam without Circe: the knight is not reborn, so it cannot observe the one on f6
+    let mut g = game("4k3/8/5n2/8/8/8/8/R3K3 w - - 0 1 pending=Ne3", "isardam");
+    let moves = popeye_moves(&mut g);
+    assert!(moves.contains(&"Ra1-a2".to_string()), "{moves:?}");
+    assert_eq!(g.perft(1), moves.len() as u64, "{moves:?}");
+    invariants_hold(&mut g);
+}
