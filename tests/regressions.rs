@@ -190,3 +190,14 @@ fn leaf_count_pending_rebirth_outside_parrain() {
     assert_eq!(g.perft(1), moves.len() as u64, "{moves:?}");
     invariants_hold(&mut g);
 }
+
+/// The Popeye input reader split a piece specification at a byte that was not a character
+/// boundary (`pieces white kh1 ΦΦ1 ...`) and panicked (the `suite` fuzz target).
+#[test]
+fn popeye_piece_spec_with_multibyte_characters_is_an_error() {
+    use fairyperft::suite::import;
+    let text = "beginproblem\npieces white kh1 \u{3a6}1 black kh8\nstipulation ~1\nendproblem\n";
+    let path = std::path::Path::new("t.inp");
+    assert!(import::parse_popeye_suite(path, text).is_err());
+    assert!(invariants::fuzz_suite(text.as_bytes()).is_ok());
+}

@@ -639,6 +639,9 @@ fn parse_colour(t: &Tok) -> Option<&'static str> {
 fn piece_spec(text: &str) -> Option<(String, Vec<Square>)> {
     let t = text.to_ascii_lowercase();
     for k in 1..=2.min(t.len()) {
+        if !t.is_char_boundary(k) {
+            continue;
+        }
         let (walk, squares) = t.split_at(k);
         if squares.is_empty() || !squares.len().is_multiple_of(2) || !squares.is_ascii() {
             continue;
