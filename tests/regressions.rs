@@ -201,3 +201,15 @@ fn popeye_piece_spec_with_multibyte_characters_is_an_error() {
     assert!(import::parse_popeye_suite(path, text).is_err());
     assert!(invariants::fuzz_suite(text.as_bytes()).is_ok());
 }
+
+/// A Popeye `forsyth` position with a long run of digits overflowed the square counter
+/// (a panic in debug builds; the `suite` fuzz target). It is an error now.
+#[test]
+fn popeye_forsyth_with_a_huge_number_is_an_error() {
+    use fairyperft::suite::import;
+    let text = format!("beginproblem\nforsyth 8/{}/8\nstipulation ~1\nendproblem\n", "9".repeat(40));
+    let path = std::path::Path::new("t.inp");
+    let e = import::parse_popeye_suite(path, &text).err().expect("an error");
+    assert!(e.message.contains("squares"), "{e}");
+    assert!(invariants::fuzz_suite(text.as_bytes()).is_ok());
+}

@@ -734,10 +734,11 @@ fn parse_forsyth(p: &mut Parser, b: &mut Builder, line: usize) -> Result<(), Loa
         if c.is_ascii_digit() {
             let mut n = 0usize;
             while i < chars.len() && chars[i].is_ascii_digit() {
-                n = n * 10 + chars[i].to_digit(10).unwrap_or(0) as usize;
+                // saturating: a long digit run must not overflow (it is an error below)
+                n = n.saturating_mul(10).saturating_add(chars[i].to_digit(10).unwrap_or(0) as usize);
                 i += 1;
             }
-            idx += n;
+            idx = idx.saturating_add(n);
             continue;
         }
         if c == '.' {
