@@ -121,6 +121,9 @@ struct Leaf {
     threats: Bitboard,
     /// Circe Parrain: our unit captured on the opponent's last move, and where.
     pending: Option<(Piece, Square)>,
+    /// Isardam: the board before the move, and whether it passes the test.
+    before: Sets,
+    isardam_clean: bool,
 }
 
 impl Leaf {
@@ -198,6 +201,8 @@ impl Leaf {
             mars_watched,
             threats,
             pending: pos.pending().filter(|(u, _)| u.color() == us),
+            before: *s,
+            isardam_clean: isardam.is_some_and(|kings| isardam::passes_sets(s, kings, fr, None)),
         }
     }
 
@@ -210,7 +215,10 @@ impl Leaf {
         let pending_pawn = self.pending.is_some_and(|(u, _)| u.role() == Role::Pawn);
         if self.mars || king_threatened || pending_pawn {
             self.count_listed(pos, rules)
-        } else if self.checkers.is_empty() && self.isardam.is_none() && !immobile_enemy_pawns {
+        } else if self.checkers.is_empty()
+            && (self.isardam.is_none() || (self.isardam_clean && self.pending.is_none()))
+            && !immobile_enemy_pawns
+        {
             self.count_hybrid(pos, rules)
         } else {
             self.count_per_move(pos, rules)
@@ -258,7 +266,8 @@ impl Leaf {
             && self.threats.is_empty()
             && (self.hidden & home).is_empty();
         let mut captures = MoveList::new();
-        let mut sink = Hybrid { theirs, king: self.king, n: 0, captures: &mut captures, castling: castle_plain };
+        let isardam = self.isardam.map(|kings| (&*pos, kings, self.fr));
+        let mut sink = Hybrid { theirs, king: self.king, n: 0, captures: &mut captures, castling: castle_plain, isardam };
         crate::orthodox::generate_with(pos, generated, self.checkers, self.pinned, &mut sink);
         let mut n = sink.n;
         if let Some(k) = self.king.filter(|k| king_apart && plain.contains(*k)) {
@@ -808,6 +817,11 @@ impl Leaf {
             _ => {}
         }
         if let Some(kings) = self.isardam {
+            if self.isardam_clean {
+                // the board before passed: only what the move changed can observe
+                let (placed, vacated) = isardam::delta(&self.before, b);
+                return Some(isardam::passes_after(b, placed, vacated, kings, self.fr, double));
+            }
             return Some(isardam::passes_sets(b, kings, self.fr, double));
         }
         Some(true)
@@ -1080,26 +1094,65 @@ struct Hybrid<'a> {
     captures: &'a mut MoveList,
     /// Count the generator's castling moves (else they are judged separately).
     castling: bool,
+    /// Isardam: every quiet move must pass the test too (the board before passes it).
+    isardam: Option<(&'a Position, bool, FirstRankPawns)>,
+}
+
+impl Hybrid<'_> {
+    /// Quiet moves from `from` to each of `targets`, the unit arriving as `arrived`
+    /// (a promotion's new walk): how many pass the Isardam test (all without Isardam).
+    #[inline(always)]
+    fn quiet(&self, from: Square, targets: Bitboard, arrived: Option<Role>, double: bool) -> u64 {
+        let Some((pos, kings, fr)) = self.isardam else { return targets.count() as u64 };
+        let p = pos.piece_at(from).expect("mover");
+        let q = arrived.map_or(p, |r| p.with_role(r));
+        let mut n = 0;
+        for to in targets {
+            let mut b = *pos.sets();
+            b.toggle(from, p);
+            b.toggle(to, q);
+            n += u64::from(isardam::passes_after_quiet(&b, from, to, q, kings, fr, double));
+        }
+        n
+    }
 }
 
 impl crate::orthodox::Sink for Hybrid<'_> {
     #[inline(always)]
     fn targets(&mut self, from: Square, t: Bitboard) {
-        self.n += (t & !self.theirs).count() as u64;
+        self.n += self.quiet(from, t & !self.theirs, None, false);
         for to in t & self.theirs {
             self.captures.push(Move::new(from, to, MoveKind::Normal));
         }
     }
     #[inline(always)]
-    fn pawn_shift(&mut self, t: Bitboard, delta: i8, _: MoveKind) {
-        self.n += (t & !self.theirs).count() as u64;
+    fn pawn_shift(&mut self, t: Bitboard, delta: i8, kind: MoveKind) {
+        let quiet = t & !self.theirs;
+        if self.isardam.is_none() {
+            self.n += quiet.count() as u64;
+        } else {
+            for to in quiet {
+                let from = Square::new((to.index() as i8 - delta) as u8);
+                self.n += self.quiet(from, Bitboard::from_square(to), None, kind == MoveKind::DoublePush);
+            }
+        }
         for to in t & self.theirs {
             self.captures.push(Move::new(Square::new((to.index() as i8 - delta) as u8), to, MoveKind::Normal));
         }
     }
     #[inline(always)]
     fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
-        self.n += 4 * (t & !self.theirs).count() as u64;
+        let quiet = t & !self.theirs;
+        if self.isardam.is_none() {
+            self.n += 4 * quiet.count() as u64;
+        } else {
+            for to in quiet {
+                let from = Square::new((to.index() as i8 - delta) as u8);
+                for r in Role::PROMOTIONS {
+                    self.n += self.quiet(from, Bitboard::from_square(to), Some(r), false);
+                }
+            }
+        }
         for to in t & self.theirs {
             let from = Square::new((to.index() as i8 - delta) as u8);
             for r in Role::PROMOTIONS {
@@ -1118,7 +1171,10 @@ impl crate::orthodox::Sink for Hybrid<'_> {
                     self.captures.push(m);
                 }
             }
-            _ => self.n += 1,
+            kind => {
+                let promo = m.promotion_role();
+                self.n += self.quiet(m.from(), Bitboard::from_square(m.to()), promo, kind == MoveKind::DoublePush)
+            }
         }
     }
 }

@@ -122,22 +122,34 @@ fn unit_observed(b: &Sets, sq: Square, p: crate::square::Piece, kings: bool, fir
     }
 }
 
+/// Do the two units of `ends` (the nearest ones on both sides along one line) form a pair
+/// of enemy units of walk `role`?
+#[inline(always)]
+fn enemy_pair(b: &Sets, ends: Bitboard, role: Role) -> bool {
+    let x = ends & b.role[role.index()];
+    x.count() == 2 && (x & b.color[0]).count() == 1
+}
+
 /// Do two like enemy sliders see each other through the empty square `v` (board `b`)?
 #[inline]
 fn line_opened(b: &Sets, v: Square) -> bool {
-    let ray = [attacks::rook_attacks(v, b.occ), attacks::bishop_attacks(v, b.occ)];
-    for (i, mask) in LINES[v.index()].iter().enumerate() {
-        let ends = ray[i / 2] & Bitboard(*mask) & b.occ;
-        if ends.count() != 2 {
-            continue;
+    let lines = &LINES[v.index()];
+    let pair = |r: Role| b.pieces(Color::White, r).any() && b.pieces(Color::Black, r).any();
+    let queens = pair(Role::Queen);
+    if queens || pair(Role::Rook) {
+        let ends = attacks::rook_attacks(v, b.occ) & b.occ;
+        for mask in [lines[0], lines[1]] {
+            let e = ends & Bitboard(mask);
+            if e.count() == 2 && (enemy_pair(b, e, Role::Rook) || (queens && enemy_pair(b, e, Role::Queen))) {
+                return true;
+            }
         }
-        let mut it = ends;
-        let (x, y) = (it.next().unwrap(), it.next().unwrap());
-        let slider = if i < 2 { Role::Rook } else { Role::Bishop };
-        for role in [slider, Role::Queen] {
-            let (wx, bx) = (b.pieces(Color::White, role).contains(x), b.pieces(Color::Black, role).contains(x));
-            let (wy, by) = (b.pieces(Color::White, role).contains(y), b.pieces(Color::Black, role).contains(y));
-            if (wx && by) || (bx && wy) {
+    }
+    if queens || pair(Role::Bishop) {
+        let ends = attacks::bishop_attacks(v, b.occ) & b.occ;
+        for mask in [lines[2], lines[3]] {
+            let e = ends & Bitboard(mask);
+            if e.count() == 2 && (enemy_pair(b, e, Role::Bishop) || (queens && enemy_pair(b, e, Role::Queen))) {
                 return true;
             }
         }
@@ -145,28 +157,57 @@ fn line_opened(b: &Sets, v: Square) -> bool {
     false
 }
 
+/// [`passes_after`] for a quiet move: the unit `p` went from `from` to `to` (board `b`
+/// after the move).
+#[inline]
+pub fn passes_after_quiet(
+    b: &Sets,
+    from: Square,
+    to: Square,
+    p: crate::square::Piece,
+    kings: bool,
+    first_rank: FirstRankPawns,
+    double: bool,
+) -> bool {
+    !unit_observed(b, to, p, kings, first_rank, double) && !line_opened(b, from)
+}
+
 /// The Isardam test of the board `b` after a move, knowing that the board before it passed:
 /// a new observation can only involve a unit the move put on a square (`placed`) or a line
 /// through a square it emptied (`vacated`). Equal to [`passes_sets`] under that condition.
 pub fn passes_after(
     b: &Sets,
-    placed: &[(Square, crate::square::Piece)],
-    vacated: &[Square],
+    placed: Bitboard,
+    vacated: Bitboard,
     kings: bool,
     first_rank: FirstRankPawns,
     double_step: Option<Square>,
 ) -> bool {
-    for &(sq, p) in placed {
-        if b.occ.contains(sq) && unit_observed(b, sq, p, kings, first_rank, double_step == Some(sq)) {
+    for sq in placed & b.occ {
+        let color = if b.color[0].contains(sq) { Color::White } else { Color::Black };
+        let Some(role) = Role::ALL.into_iter().find(|&r| b.role[r.index()].contains(sq)) else { continue };
+        let p = crate::square::Piece::new(color, role);
+        if unit_observed(b, sq, p, kings, first_rank, double_step == Some(sq)) {
             return false;
         }
     }
-    for &v in vacated {
-        if !b.occ.contains(v) && line_opened(b, v) {
+    for v in vacated & !b.occ {
+        if line_opened(b, v) {
             return false;
         }
     }
     true
+}
+
+/// The squares whose occupant changed from `before` to `after` (now occupied), and those
+/// emptied: the arguments of [`passes_after`].
+#[inline]
+pub fn delta(before: &Sets, after: &Sets) -> (Bitboard, Bitboard) {
+    let mut diff = (before.color[0] ^ after.color[0]) | (before.color[1] ^ after.color[1]);
+    for r in 1..7 {
+        diff |= before.role[r] ^ after.role[r];
+    }
+    (diff & after.occ, before.occ & !after.occ)
 }
 
 #[cfg(test)]
@@ -224,10 +265,19 @@ mod tests {
                 effects::apply(&mut pos, &rules, m, &mut undo, &mut NoRecord, Mode::Play);
                 let double = (m.kind() == MoveKind::DoublePush).then_some(m.to());
                 let full = passes_sets(pos.sets(), false, FirstRankPawns::Immobile, double);
-                let mut vacated = vec![m.from()];
-                vacated.extend(ep_victim);
-                let inc = passes_after(pos.sets(), &[(m.to(), arrived)], &vacated, false, FirstRankPawns::Immobile, double);
+                let mut vacated = Bitboard::from_square(m.from());
+                if let Some(v) = ep_victim {
+                    vacated = vacated.with(v);
+                }
+                let _ = arrived;
+                let inc = passes_after(pos.sets(), Bitboard::from_square(m.to()), vacated, false, FirstRankPawns::Immobile, double);
+                let after = *pos.sets();
                 pos.unmake(&undo);
+                let (placed, emptied) = delta(pos.sets(), &after);
+                let by_delta = passes_after(&after, placed, emptied, false, FirstRankPawns::Immobile, double);
+                if before_ok {
+                    assert_eq!(by_delta, full, "{f} {:?} (delta)", crate::notation::uci(m));
+                }
                 if before_ok {
                     assert_eq!(inc, full, "{f} {:?}", crate::notation::uci(m));
                     checked += 1;
