@@ -165,7 +165,7 @@ impl Leaf {
             for role in Role::ALL {
                 for sq in s.pieces(them, role) {
                     let l = if role == Role::King && !c.capturer_kings { sq } else { c.capturer_square(Piece::new(them, role), sq) };
-                    if crate::attacks::attacks(role, them, l, Bitboard::EMPTY).contains(k) {
+                    if crate::rules::check::reaches_on_empty_board(role, them, l, k) {
                         if mars_watched < mars_watch.len() {
                             mars_watch[mars_watched] = (sq, role, l);
                         }
@@ -213,7 +213,9 @@ impl Leaf {
             && (s.pieces(self.them, Role::Pawn) & Bitboard::rank(self.them.first_rank())).any();
         let king_threatened = self.king.is_some_and(|k| self.threats.contains(k));
         let pending_pawn = self.pending.is_some_and(|(u, _)| u.role() == Role::Pawn);
-        if self.mars || king_threatened || pending_pawn {
+        if self.mars && self.madrasi.is_none() && self.isardam.is_none() && self.pending.is_none() && self.hidden.is_empty() {
+            self.count_mars(pos, rules)
+        } else if self.mars || king_threatened || pending_pawn {
             self.count_listed(pos, rules)
         } else if self.checkers.is_empty()
             && (self.isardam.is_none() || (self.isardam_clean && self.pending.is_none()))
@@ -231,6 +233,39 @@ impl Leaf {
         let mut list = MoveList::new();
         crate::movegen::candidates(pos, rules, &mut list);
         list.iter().map(|&m| self.by_board(pos, rules, m)).sum()
+    }
+
+    /// Mars Circe with the king not attacked: an enemy unit attacks the king only from its
+    /// rebirth square, so a quiet move can create an attack only by emptying that square or
+    /// a square between it and the king. Quiet moves of the other units are counted in bulk;
+    /// king moves, captures (made from rebirth squares) and castling are judged one by one.
+    fn count_mars(&self, pos: &mut Position, rules: &Rules) -> u64 {
+        let (Some(k), true) = (self.king, self.mars_watched <= self.mars_watch.len()) else {
+            return self.count_listed(pos, rules);
+        };
+        let s = *pos.sets();
+        if self.attacked_after(&s, k) {
+            return self.count_listed(pos, rules);
+        }
+        let mut sensitive = Bitboard::EMPTY;
+        for &(_, _, l) in &self.mars_watch[..self.mars_watched] {
+            sensitive |= between(l, k).with(l);
+        }
+        let us = self.us;
+        let empty = !s.occ;
+        let mut n = 0;
+        let mut list = MoveList::new();
+        crate::movegen::candidates_but_castling(pos, rules, &mut list);
+        for &m in list.iter() {
+            let quiet = empty.contains(m.to()) && m.kind() != MoveKind::EnPassant;
+            if quiet && m.from() != k && !sensitive.contains(m.from()) {
+                n += 1;
+            } else {
+                n += self.by_board(pos, rules, m);
+            }
+        }
+        let _ = us;
+        n + self.castling(pos, rules)
     }
 
     /// The king is not attacked: the orthodox generator, restricted to the units that may

@@ -25,6 +25,16 @@ fn push_pawn_move(list: &mut MoveList, from: Square, to: Square, us: Color) {
 
 /// All candidate moves of the side to move.
 pub fn candidates(pos: &mut Position, rules: &Rules, list: &mut MoveList) {
+    candidates_but_castling(pos, rules, list);
+    let paralysis = match rules.observation {
+        Observation::Madrasi { kings } => Some(kings),
+        _ => None,
+    };
+    castling_moves(pos, rules, list, paralysis);
+}
+
+/// [`candidates`] without castling.
+pub(crate) fn candidates_but_castling(pos: &mut Position, rules: &Rules, list: &mut MoveList) {
     let us = pos.turn();
     let them = us.other();
     let occ = pos.occupied();
@@ -103,7 +113,6 @@ pub fn candidates(pos: &mut Position, rules: &Rules, list: &mut MoveList) {
             list.push(Move::new(from, to, MoveKind::Normal));
         }
     }
-    castling_moves(pos, rules, list, paralysis);
 }
 
 /// The legal-so-far castling moves of the side to move (everything but the final king test).

@@ -54,6 +54,9 @@ fn mars_capturers(pos: &Position, circe: &Circe, target: Square, by: Color) -> B
 
 /// [`mars_capturers`] on bare bitboards.
 pub(crate) fn mars_capturers_on(sets: &Sets, circe: &Circe, target: Square, by: Color) -> Bitboard {
+    if circe.square == super::circe::SquareRule::Home {
+        return mars_home_capturers(sets, circe, target, by);
+    }
     let occ = sets.occ;
     let mut out = Bitboard::EMPTY;
     for role in Role::ALL {
@@ -68,7 +71,7 @@ pub(crate) fn mars_capturers_on(sets: &Sets, circe: &Circe, target: Square, by: 
                 circe.capturer_square(Piece::new(by, role), s)
             };
             // cheap rejection: not even on an empty board
-            if !attacks::attacks(role, by, r, Bitboard::EMPTY).contains(target) {
+            if !reaches_on_empty_board(role, by, r, target) {
                 continue;
             }
             if r != s && occ.contains(r) {
@@ -81,6 +84,83 @@ pub(crate) fn mars_capturers_on(sets: &Sets, circe: &Circe, target: Square, by: 
         }
     }
     out
+}
+
+/// Mars capturers when rebirth squares are home squares: a knight's, bishop's or rook's
+/// depends only on its square's colour, a pawn's on its file, a queen's or king's on
+/// nothing; a line from the rebirth square needs only the squares between it and the target.
+fn mars_home_capturers(sets: &Sets, circe: &Circe, target: Square, by: Color) -> Bitboard {
+    use super::circe::home_square;
+    let occ = sets.occ;
+    let mut out = Bitboard::EMPTY;
+    // may the unit on `s` lift to `l`, and is the way from `l` to the target clear?
+    let free = |s: Square, l: Square, slider: bool| -> bool {
+        (l == s || !occ.contains(l)) && (!slider || (attacks::between(l, target) & occ.without(s)).is_empty())
+    };
+    for (role, slider) in [(Role::Knight, false), (Role::Bishop, true), (Role::Rook, true)] {
+        let units = sets.pieces(by, role);
+        if units.is_empty() {
+            continue;
+        }
+        for (squares, sample) in [(Bitboard::LIGHT, Square::A8), (Bitboard::DARK, Square::A1)] {
+            let l = home_square(role, by, sample);
+            if !reaches_on_empty_board(role, by, l, target) {
+                continue;
+            }
+            for s in units & squares {
+                if free(s, l, slider) {
+                    out = out.with(s);
+                }
+            }
+        }
+    }
+    let queens = sets.pieces(by, Role::Queen);
+    if queens.any() {
+        let l = home_square(Role::Queen, by, target);
+        if reaches_on_empty_board(Role::Queen, by, l, target) {
+            for s in queens {
+                if free(s, l, true) {
+                    out = out.with(s);
+                }
+            }
+        }
+    }
+    for s in sets.pieces(by, Role::King) {
+        let l = if circe.capturer_kings { home_square(Role::King, by, s) } else { s };
+        if attacks::king_attacks(l).contains(target) && free(s, l, false) {
+            out = out.with(s);
+        }
+    }
+    let mut pawns = sets.pieces(by, Role::Pawn);
+    if circe.first_rank_pawns == FirstRankPawns::Immobile {
+        pawns &= !Bitboard::rank(by.first_rank());
+    }
+    if pawns.any() {
+        // rebirth squares on the pawn rank from which the target is captured
+        for l in attacks::pawn_attacks(by.other(), target) & Bitboard::rank(by.pawn_rank()) {
+            for s in pawns & Bitboard::file(l.file()) {
+                if free(s, l, false) {
+                    out = out.with(s);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Could a unit of this walk on `from` capture on `to` on an empty board? (Table lookups and
+/// arithmetic only.)
+#[inline(always)]
+pub(crate) fn reaches_on_empty_board(role: Role, by: Color, from: Square, to: Square) -> bool {
+    let (df, dr) = (to.file() as i32 - from.file() as i32, to.rank() as i32 - from.rank() as i32);
+    match role {
+        Role::Pawn => attacks::pawn_attacks(by, from).contains(to),
+        Role::Knight => attacks::knight_attacks(from).contains(to),
+        Role::King => attacks::king_attacks(from).contains(to),
+        Role::Bishop => from != to && df.abs() == dr.abs(),
+        Role::Rook => from != to && (df == 0 || dr == 0),
+        Role::Queen => from != to && (df == 0 || dr == 0 || df.abs() == dr.abs()),
+    }
 }
 
 /// Drops paralysed units (Madrasi) from a set of would-be capturers.
