@@ -32,7 +32,11 @@ pub fn count(pos: &mut Position, rules: &Rules, before_last: Option<u64>) -> u64
     if !eligible(rules) || pending_other {
         return generic_count(pos, rules, before_last);
     }
-    Leaf::new(pos, rules).count(pos, rules)
+    let mut leaf = Leaf::new(pos, rules);
+    if rules.cohen {
+        leaf.cohen = before_last;
+    }
+    leaf.count(pos, rules)
 }
 
 fn generic_count(pos: &mut Position, rules: &Rules, before_last: Option<u64>) -> u64 {
@@ -42,7 +46,7 @@ fn generic_count(pos: &mut Position, rules: &Rules, before_last: Option<u64>) ->
 }
 
 fn eligible(rules: &Rules) -> bool {
-    if rules.cohen || !rules.fast_paths() {
+    if !rules.fast_paths() {
         return false;
     }
     // Assassin: modelled for the preset's home squares only
@@ -124,6 +128,9 @@ struct Leaf {
     /// Isardam: the board before the move, and whether it passes the test.
     before: Sets,
     isardam_clean: bool,
+    /// Cohen's rule: the hash of the position before the opponent's last move, which no
+    /// move may recreate.
+    cohen: Option<u64>,
 }
 
 impl Leaf {
@@ -203,6 +210,7 @@ impl Leaf {
             pending: pos.pending().filter(|(u, _)| u.color() == us),
             before: *s,
             isardam_clean: isardam.is_some_and(|kings| isardam::passes_sets(s, kings, fr, None)),
+            cohen: None,
         }
     }
 
@@ -213,6 +221,16 @@ impl Leaf {
             && (s.pieces(self.them, Role::Pawn) & Bitboard::rank(self.them.first_rank())).any();
         let king_threatened = self.king.is_some_and(|k| self.threats.contains(k));
         let pending_pawn = self.pending.is_some_and(|(u, _)| u.role() == Role::Pawn);
+        if self.cohen.is_some() {
+            // quiet moves in the orthodox generator's sink, each hash compared; the rest played
+            let hybrid = self.checkers.is_empty()
+                && self.isardam.is_none()
+                && !immobile_enemy_pawns
+                && !self.mars
+                && !king_threatened
+                && self.pending.is_none();
+            return if hybrid { self.count_hybrid(pos, rules) } else { generic_count(pos, rules, self.cohen) };
+        }
         if self.mars && self.madrasi.is_none() && self.isardam.is_none() && self.pending.is_none() && self.hidden.is_empty() {
             self.count_mars(pos, rules)
         } else if self.mars || king_threatened || pending_pawn {
@@ -302,7 +320,10 @@ impl Leaf {
             && (self.hidden & home).is_empty();
         let mut captures = MoveList::new();
         let isardam = self.isardam.map(|kings| (&*pos, kings, self.fr));
-        let mut sink = Hybrid { theirs, king: self.king, n: 0, captures: &mut captures, castling: castle_plain, isardam };
+        let cohen = self.cohen.map(|h| (&*pos, h));
+        let castle_plain = castle_plain && cohen.is_none();
+        let mut sink =
+            Hybrid { theirs, king: self.king, n: 0, captures: &mut captures, castling: castle_plain, isardam, cohen };
         crate::orthodox::generate_with(pos, generated, self.checkers, self.pinned, &mut sink);
         let mut n = sink.n;
         if let Some(k) = self.king.filter(|k| king_apart && plain.contains(*k)) {
@@ -520,7 +541,7 @@ impl Leaf {
     /// A king step to an empty square.
     #[inline]
     fn king_step(&self, pos: &mut Position, rules: &Rules, from: Square, to: Square) -> u64 {
-        if self.isardam.is_some() || self.hidden.contains(from) || self.threats.contains(to) {
+        if self.isardam.is_some() || self.hidden.contains(from) || self.threats.contains(to) || self.cohen.is_some() {
             return self.by_board(pos, rules, Move::new(from, to, MoveKind::Normal));
         }
         let s = pos.sets();
@@ -544,6 +565,7 @@ impl Leaf {
             || self.hidden.contains(m.to())
             || Some(from) == self.king
             || self.pending.is_some()
+            || self.cohen.is_some()
         {
             return self.by_board(pos, rules, m);
         }
@@ -708,6 +730,9 @@ impl Leaf {
     /// Castling: under a plain check with no observation condition, the orthodox tests;
     /// otherwise the candidates of `movegen` judged on the board after castling.
     fn castling(&self, pos: &mut Position, rules: &Rules) -> u64 {
+        if self.cohen.is_some() {
+            return self.castling_by_movegen(pos, rules, None);
+        }
         let us = self.us;
         let f = pos.castle_flags();
         if f & crate::position::flags::king(us) == 0 {
@@ -774,7 +799,7 @@ impl Leaf {
             n += match self.judge(&b2, None) {
                 Some(true) => 1,
                 Some(false) => 0,
-                None => generic_one(pos, rules, m),
+                None => generic_one(pos, rules, m, self.cohen),
             };
         }
         n
@@ -814,13 +839,16 @@ impl Leaf {
     /// Judges a move on the bitboards after it; the generic pipeline when that cannot decide.
     #[inline]
     fn by_board(&self, pos: &mut Position, rules: &Rules, m: Move) -> u64 {
+        if self.cohen.is_some() {
+            return generic_one(pos, rules, m, self.cohen);
+        }
         match self.after(pos, rules, m) {
             After::Illegal => 0,
-            After::Complex => generic_one(pos, rules, m),
+            After::Complex => generic_one(pos, rules, m, self.cohen),
             After::Board(b, None, double) => match self.judge(&b, double) {
                 Some(true) => 1,
                 Some(false) => 0,
-                None => generic_one(pos, rules, m),
+                None => generic_one(pos, rules, m, self.cohen),
             },
             After::Board(b, Some((r, unit)), double) => {
                 let mut c = 0;
@@ -830,7 +858,7 @@ impl Leaf {
                     c += match self.judge(&bb, double) {
                         Some(true) => 1,
                         Some(false) => 0,
-                        None => generic_one(pos, rules, m.with_rebirth_promotion(role)),
+                        None => generic_one(pos, rules, m.with_rebirth_promotion(role), self.cohen),
                     };
                 }
                 c
@@ -1103,9 +1131,9 @@ impl Leaf {
 
 /// Plays one candidate through the generic pipeline; the number of legal moves it stands
 /// for (a reborn pawn's promotion choices are expanded).
-fn generic_one(pos: &mut Position, rules: &Rules, m: Move) -> u64 {
+fn generic_one(pos: &mut Position, rules: &Rules, m: Move, before_last: Option<u64>) -> u64 {
     let mut undo = Undo::new();
-    let out = rules.play(pos, m, &mut undo, &mut NoRecord, None);
+    let out = rules.play(pos, m, &mut undo, &mut NoRecord, before_last);
     pos.unmake(&undo);
     match out {
         Outcome::Done => 1,
@@ -1113,7 +1141,7 @@ fn generic_one(pos: &mut Position, rules: &Rules, m: Move) -> u64 {
         Outcome::NeedsChoice => Role::PROMOTIONS
             .iter()
             .filter(|&&r| {
-                let o = rules.play(pos, m.with_rebirth_promotion(r), &mut undo, &mut NoRecord, None);
+                let o = rules.play(pos, m.with_rebirth_promotion(r), &mut undo, &mut NoRecord, before_last);
                 pos.unmake(&undo);
                 o == Outcome::Done
             })
@@ -1131,6 +1159,8 @@ struct Hybrid<'a> {
     castling: bool,
     /// Isardam: every quiet move must pass the test too (the board before passes it).
     isardam: Option<(&'a Position, bool, FirstRankPawns)>,
+    /// Cohen's rule: no quiet move may lead to this hash.
+    cohen: Option<(&'a Position, u64)>,
 }
 
 impl Hybrid<'_> {
@@ -1138,7 +1168,13 @@ impl Hybrid<'_> {
     /// (a promotion's new walk): how many pass the Isardam test (all without Isardam).
     #[inline(always)]
     fn quiet(&self, from: Square, targets: Bitboard, arrived: Option<Role>, double: bool) -> u64 {
-        let Some((pos, kings, fr)) = self.isardam else { return targets.count() as u64 };
+        let mut n = targets.count() as u64;
+        if let Some((pos, h)) = self.cohen {
+            let p = pos.piece_at(from).expect("mover");
+            let q = arrived.map_or(p, |r| p.with_role(r));
+            n -= targets.filter(|&to| pos.quiet_hash(from, to, q, double) == h).count() as u64;
+        }
+        let Some((pos, kings, fr)) = self.isardam else { return n };
         let p = pos.piece_at(from).expect("mover");
         let q = arrived.map_or(p, |r| p.with_role(r));
         let mut n = 0;
@@ -1163,7 +1199,7 @@ impl crate::orthodox::Sink for Hybrid<'_> {
     #[inline(always)]
     fn pawn_shift(&mut self, t: Bitboard, delta: i8, kind: MoveKind) {
         let quiet = t & !self.theirs;
-        if self.isardam.is_none() {
+        if self.isardam.is_none() && self.cohen.is_none() {
             self.n += quiet.count() as u64;
         } else {
             for to in quiet {
@@ -1178,7 +1214,7 @@ impl crate::orthodox::Sink for Hybrid<'_> {
     #[inline(always)]
     fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
         let quiet = t & !self.theirs;
-        if self.isardam.is_none() {
+        if self.isardam.is_none() && self.cohen.is_none() {
             self.n += 4 * quiet.count() as u64;
         } else {
             for to in quiet {
