@@ -95,6 +95,13 @@ enum After {
     Board(Sets, Option<(Square, Piece)>, Option<Square>),
 }
 
+/// Mars Circe: the enemy units (square, walk, rebirth square) that could reach the king's
+/// square from their rebirth square on an empty board (more than 16: not tracked).
+struct MarsWatch {
+    units: [(Square, Role, Square); 16],
+    n: usize,
+}
+
 struct Leaf {
     us: Color,
     them: Color,
@@ -119,14 +126,12 @@ struct Leaf {
     /// Mars Circe: the enemy units (square, walk, rebirth square) that could reach the king's
     /// square from their rebirth square on an empty board — the only possible attackers as
     /// long as the king stays put.
-    mars_watch: [(Square, Role, Square); 16],
-    mars_watched: usize,
+    mars_watch: Option<MarsWatch>,
     /// Assassin Circe: a king on one of these squares may be threatened by a rebirth.
     threats: Bitboard,
     /// Circe Parrain: our unit captured on the opponent's last move, and where.
     pending: Option<(Piece, Square)>,
-    /// Isardam: the board before the move, and whether it passes the test.
-    before: Sets,
+    /// Isardam: whether the board before the move passes the test.
     isardam_clean: bool,
     /// Cohen's rule: the hash of the position before the opponent's last move, which no
     /// move may recreate.
@@ -166,20 +171,21 @@ impl Leaf {
             && !matches!(rules.observation, Observation::Madrasi { .. } | Observation::Isardam { type_b: false, .. });
         let isardam_a = matches!(rules.observation, Observation::Isardam { type_b: false, .. });
         let mars = rules.is_mars();
-        let mut mars_watch = [(Square::A1, Role::Pawn, Square::A1); 16];
-        let mut mars_watched = 0;
+        let mut mars_watch = None;
         if let (true, Some(c), Some(k)) = (mars, rules.circe.as_ref(), king) {
+            let mut w = MarsWatch { units: [(Square::A1, Role::Pawn, Square::A1); 16], n: 0 };
             for role in Role::ALL {
                 for sq in s.pieces(them, role) {
                     let l = if role == Role::King && !c.capturer_kings { sq } else { c.capturer_square(Piece::new(them, role), sq) };
                     if crate::rules::check::reaches_on_empty_board(role, them, l, k) {
-                        if mars_watched < mars_watch.len() {
-                            mars_watch[mars_watched] = (sq, role, l);
+                        if w.n < w.units.len() {
+                            w.units[w.n] = (sq, role, l);
                         }
-                        mars_watched += 1;
+                        w.n += 1;
                     }
                 }
             }
+            mars_watch = Some(w);
         }
         let threats = match rules.circe {
             Some(c) if c.occupied == Occupied::Assassinate => threat_squares(us),
@@ -205,10 +211,8 @@ impl Leaf {
             circe: rules.circe,
             mars,
             mars_watch,
-            mars_watched,
             threats,
             pending: pos.pending().filter(|(u, _)| u.color() == us),
-            before: *s,
             isardam_clean: isardam.is_some_and(|kings| isardam::passes_sets(s, kings, fr, None)),
             cohen: None,
         }
@@ -258,7 +262,7 @@ impl Leaf {
     /// a square between it and the king. Quiet moves of the other units are counted in bulk;
     /// king moves, captures (made from rebirth squares) and castling are judged one by one.
     fn count_mars(&self, pos: &mut Position, rules: &Rules) -> u64 {
-        let (Some(k), true) = (self.king, self.mars_watched <= self.mars_watch.len()) else {
+        let (Some(k), Some(w)) = (self.king, self.mars_watch.as_ref().filter(|w| w.n <= w.units.len())) else {
             return self.count_listed(pos, rules);
         };
         let s = *pos.sets();
@@ -266,7 +270,7 @@ impl Leaf {
             return self.count_listed(pos, rules);
         }
         let mut sensitive = Bitboard::EMPTY;
-        for &(_, _, l) in &self.mars_watch[..self.mars_watched] {
+        for &(_, _, l) in &w.units[..w.n] {
             sensitive |= between(l, k).with(l);
         }
         let us = self.us;
@@ -322,10 +326,15 @@ impl Leaf {
         let isardam = self.isardam.map(|kings| (&*pos, kings, self.fr));
         let cohen = self.cohen.map(|h| (&*pos, h));
         let castle_plain = castle_plain && cohen.is_none();
-        let mut sink =
-            Hybrid { theirs, king: self.king, n: 0, captures: &mut captures, castling: castle_plain, isardam, cohen };
-        crate::orthodox::generate_with(pos, generated, self.checkers, self.pinned, &mut sink);
-        let mut n = sink.n;
+        let mut n = if isardam.is_none() && cohen.is_none() {
+            let mut sink = Hybrid::<true> { theirs, king: self.king, n: 0, captures: &mut captures, castling: castle_plain, isardam, cohen };
+            crate::orthodox::generate_with(pos, generated, self.checkers, self.pinned, &mut sink);
+            sink.n
+        } else {
+            let mut sink = Hybrid::<false> { theirs, king: self.king, n: 0, captures: &mut captures, castling: castle_plain, isardam, cohen };
+            crate::orthodox::generate_with(pos, generated, self.checkers, self.pinned, &mut sink);
+            sink.n
+        };
         if let Some(k) = self.king.filter(|k| king_apart && plain.contains(*k)) {
             for to in king_attacks(k) & empty {
                 n += self.king_step(pos, rules, k, to);
@@ -796,7 +805,7 @@ impl Leaf {
                 n += self.by_board(pos, rules, m);
                 continue;
             }
-            n += match self.judge(&b2, None) {
+            n += match self.judge(&b2, None, &s) {
                 Some(true) => 1,
                 Some(false) => 0,
                 None => generic_one(pos, rules, m, self.cohen),
@@ -845,7 +854,7 @@ impl Leaf {
         match self.after(pos, rules, m) {
             After::Illegal => 0,
             After::Complex => generic_one(pos, rules, m, self.cohen),
-            After::Board(b, None, double) => match self.judge(&b, double) {
+            After::Board(b, None, double) => match self.judge(&b, double, pos.sets()) {
                 Some(true) => 1,
                 Some(false) => 0,
                 None => generic_one(pos, rules, m, self.cohen),
@@ -855,7 +864,7 @@ impl Leaf {
                 for role in Role::PROMOTIONS {
                     let mut bb = b;
                     bb.toggle(r, unit.with_role(role));
-                    c += match self.judge(&bb, double) {
+                    c += match self.judge(&bb, double, pos.sets()) {
                         Some(true) => 1,
                         Some(false) => 0,
                         None => generic_one(pos, rules, m.with_rebirth_promotion(role), self.cohen),
@@ -868,7 +877,7 @@ impl Leaf {
 
     /// Is the board after a move legal? `None`: cannot say here.
     #[inline]
-    fn judge(&self, b: &Sets, double: Option<Square>) -> Option<bool> {
+    fn judge(&self, b: &Sets, double: Option<Square>, before: &Sets) -> Option<bool> {
         let kk = b.pieces(self.us, Role::King).first();
         match (self.king, kk) {
             (Some(_), None) => return Some(false),
@@ -882,7 +891,7 @@ impl Leaf {
         if let Some(kings) = self.isardam {
             if self.isardam_clean {
                 // the board before passed: only what the move changed can observe
-                let (placed, vacated) = isardam::delta(&self.before, b);
+                let (placed, vacated) = isardam::delta(before, b);
                 return Some(isardam::passes_after(b, placed, vacated, kings, self.fr, double));
             }
             return Some(isardam::passes_sets(b, kings, self.fr, double));
@@ -989,7 +998,7 @@ impl Leaf {
     #[inline]
     fn attacked_after(&self, b: &Sets, k: Square) -> bool {
         match (self.mars, self.circe.as_ref()) {
-            (true, Some(_)) if Some(k) == self.king && self.mars_watched <= self.mars_watch.len() => self.mars_watch[..self.mars_watched].iter().any(|&(sq, role, l)| {
+            (true, Some(_)) if Some(k) == self.king && self.mars_watch.as_ref().is_some_and(|w| w.n <= w.units.len()) => self.mars_watch.as_ref().unwrap().units[..self.mars_watch.as_ref().unwrap().n].iter().any(|&(sq, role, l)| {
                 let fr_ok = !(role == Role::Pawn
                     && sq.rank() == self.them.first_rank()
                     && self.fr == FirstRankPawns::Immobile);
@@ -1150,7 +1159,8 @@ fn generic_one(pos: &mut Position, rules: &Rules, m: Move, before_last: Option<u
 }
 
 /// Receives the orthodox generator's moves: counts the quiet ones, keeps the captures.
-struct Hybrid<'a> {
+/// `PLAIN`: no Isardam test and no Cohen hash to check (quiet moves are counted in bulk).
+struct Hybrid<'a, const PLAIN: bool> {
     theirs: Bitboard,
     king: Option<Square>,
     n: u64,
@@ -1163,12 +1173,15 @@ struct Hybrid<'a> {
     cohen: Option<(&'a Position, u64)>,
 }
 
-impl Hybrid<'_> {
+impl<const PLAIN: bool> Hybrid<'_, PLAIN> {
     /// Quiet moves from `from` to each of `targets`, the unit arriving as `arrived`
     /// (a promotion's new walk): how many pass the Isardam test (all without Isardam).
     #[inline(always)]
     fn quiet(&self, from: Square, targets: Bitboard, arrived: Option<Role>, double: bool) -> u64 {
         let mut n = targets.count() as u64;
+        if PLAIN {
+            return n;
+        }
         if let Some((pos, h)) = self.cohen {
             let p = pos.piece_at(from).expect("mover");
             let q = arrived.map_or(p, |r| p.with_role(r));
@@ -1188,7 +1201,7 @@ impl Hybrid<'_> {
     }
 }
 
-impl crate::orthodox::Sink for Hybrid<'_> {
+impl<const PLAIN: bool> crate::orthodox::Sink for Hybrid<'_, PLAIN> {
     #[inline(always)]
     fn targets(&mut self, from: Square, t: Bitboard) {
         self.n += self.quiet(from, t & !self.theirs, None, false);
@@ -1199,7 +1212,7 @@ impl crate::orthodox::Sink for Hybrid<'_> {
     #[inline(always)]
     fn pawn_shift(&mut self, t: Bitboard, delta: i8, kind: MoveKind) {
         let quiet = t & !self.theirs;
-        if self.isardam.is_none() && self.cohen.is_none() {
+        if PLAIN {
             self.n += quiet.count() as u64;
         } else {
             for to in quiet {
@@ -1214,7 +1227,7 @@ impl crate::orthodox::Sink for Hybrid<'_> {
     #[inline(always)]
     fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
         let quiet = t & !self.theirs;
-        if self.isardam.is_none() && self.cohen.is_none() {
+        if PLAIN {
             self.n += 4 * quiet.count() as u64;
         } else {
             for to in quiet {
@@ -1242,6 +1255,7 @@ impl crate::orthodox::Sink for Hybrid<'_> {
                     self.captures.push(m);
                 }
             }
+            _ if PLAIN => self.n += 1,
             kind => {
                 let promo = m.promotion_role();
                 self.n += self.quiet(m.from(), Bitboard::from_square(m.to()), promo, kind == MoveKind::DoublePush)
