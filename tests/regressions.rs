@@ -213,3 +213,19 @@ fn popeye_forsyth_with_a_huge_number_is_an_error() {
     assert!(e.message.contains("squares"), "{e}");
     assert!(invariants::fuzz_suite(text.as_bytes()).is_ok());
 }
+
+/// A double step whose own effects remove the pawn (a pending unit reborn on its square by
+/// the Assassin rule) left an en-passant square without a pawn to take, which the FEN
+/// parser rightly refuses: there is no e.p. right then (the `line` fuzz target).
+#[test]
+fn no_en_passant_right_when_the_double_stepping_pawn_is_gone() {
+    let mut g = game("4k3/2p5/8/3P4/8/8/8/4K3 b - - 0 1 pending=nc7", "circe-assassin");
+    g.play_line("c7c5").unwrap();
+    assert_eq!(g.pos.plain_fen(), "4k3/8/8/2nP4/8/8/8/4K3 w - - 0 2");
+    assert_eq!(fen::parse(&g.pos.fen()).unwrap(), g.pos);
+    invariants_hold(&mut g);
+    // the pawn still there: the right as usual
+    let mut g = game("4k3/2p5/8/3P4/8/8/8/4K3 b - - 0 1", "circe-assassin");
+    g.play_line("c7c5").unwrap();
+    assert_eq!(g.pos.ep_square().map(|s| s.to_string()), Some("c6".to_string()));
+}

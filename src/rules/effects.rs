@@ -173,6 +173,9 @@ pub fn apply<R: Recorder>(pos: &mut Position, rules: &Rules, m: Move, undo: &mut
         return Outcome::Illegal;
     }
     if mode == Mode::Play {
+        // no e.p. right when the move's own effects removed the pawn that double-stepped
+        // (an Assassin rebirth of a pending unit on its square)
+        let new_ep = new_ep.filter(|_| pos.piece_at(to) == Some(piece));
         pos.journal_set_ep(new_ep);
         pos.finish_turn(reset_halfmove);
     }
