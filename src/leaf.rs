@@ -327,11 +327,12 @@ impl Leaf {
         let cohen = self.cohen.map(|h| (&*pos, h));
         let castle_plain = castle_plain && cohen.is_none();
         let mut n = if isardam.is_none() && cohen.is_none() {
-            let mut sink = Hybrid::<true> { theirs, king: self.king, n: 0, captures: &mut captures, castling: castle_plain, isardam, cohen };
+            let victims = self.victim_rule(pos);
+            let mut sink = Hybrid::<true> { theirs, king: self.king, n: 0, captures: &mut captures, castling: castle_plain, isardam, cohen, victims };
             crate::orthodox::generate_with(pos, generated, self.checkers, self.pinned, &mut sink);
             sink.n
         } else {
-            let mut sink = Hybrid::<false> { theirs, king: self.king, n: 0, captures: &mut captures, castling: castle_plain, isardam, cohen };
+            let mut sink = Hybrid::<false> { theirs, king: self.king, n: 0, captures: &mut captures, castling: castle_plain, isardam, cohen, victims: None };
             crate::orthodox::generate_with(pos, generated, self.checkers, self.pinned, &mut sink);
             sink.n
         };
@@ -584,26 +585,9 @@ impl Leaf {
             return u64::from(!self.pinned.contains(from) || self.decisive_fallback(pos, rules, m));
         };
         // the common case: the capturer stays, uncovers nothing, a plain attack is a check,
-        // the victim is reborn on its home square
-        if self.decisive
-            && c.capturer == Capturer::Stays
-            && c.square == SquareRule::Home
-            && c.walk == WalkRule::Same
-            && c.occupied != Occupied::Assassinate
-            && !self.pinned.contains(from)
-        {
-            let v = pos.piece_at(to).expect("victim");
-            if c.victim != Victim::Reborn || c.when != When::AtOnce || (v.role() == Role::King && !c.victim_kings) {
-                return 1;
-            }
-            let r = home_square(v.role(), v.color(), to);
-            let occ = pos.occupied().without(from);
-            if occ.contains(r) {
-                return u64::from(c.occupied != Occupied::Illegal);
-            }
-            let Some(k) = self.king else { return 1 };
-            // a pawn reborn on its own 2nd rank never promotes
-            return u64::from(!self.checks_from(v.role(), r, k, occ.with(r)));
+        // the victim alone decides
+        if let Some(w) = self.victim_rule(pos).and_then(|v| v.weight(from, to)) {
+            return w;
         }
         let p = pos.piece_at(from).expect("capturer");
         let arrived = m.promotion_role().map_or(p, |r| p.with_role(r));
@@ -723,17 +707,25 @@ impl Leaf {
     /// Would an enemy unit of this walk on `r` attack `k`?
     #[inline(always)]
     fn checks_from(&self, role: Role, r: Square, k: Square, occ: Bitboard) -> bool {
-        match role {
-            Role::Pawn => {
-                !(r.rank() == self.them.first_rank() && self.fr == FirstRankPawns::Immobile)
-                    && pawn_attacks(self.them, r).contains(k)
-            }
-            Role::Knight => knight_attacks(r).contains(k),
-            Role::King => king_attacks(r).contains(k),
-            Role::Bishop => bishop_attacks(r, occ).contains(k),
-            Role::Rook => rook_attacks(r, occ).contains(k),
-            Role::Queen => (bishop_attacks(r, occ) | rook_attacks(r, occ)).contains(k),
-        }
+        checks_from(self.them, self.fr, role, r, k, occ)
+    }
+
+    /// Captures that the generator's sink can judge by the victim alone (see [`VictimRule`]).
+    fn victim_rule<'a>(&self, pos: &'a Position) -> Option<VictimRule<'a>> {
+        let c = self.circe?;
+        let by_victim = c.capturer == Capturer::Stays
+            && c.occupied != Occupied::Assassinate
+            && (c.victim == Victim::Gone || c.when != When::AtOnce || !c.square_depends_on_capture());
+        (by_victim && self.quick && self.decisive && self.pending.is_none() && self.cohen.is_none()).then(|| VictimRule {
+            pos,
+            c,
+            king: self.king,
+            occ: pos.occupied(),
+            apart_from: self.pinned | self.hidden,
+            apart_to: self.hidden,
+            them: self.them,
+            fr: self.fr,
+        })
     }
 
     /// Castling: under a plain check with no observation condition, the orthodox tests;
@@ -881,11 +873,7 @@ impl Leaf {
         let kk = b.pieces(self.us, Role::King).first();
         match (self.king, kk) {
             (Some(_), None) => return Some(false),
-            (_, Some(k)) => {
-                if self.check_on(b, k)? {
-                    return Some(false);
-                }
-            }
+            (_, Some(k)) if self.check_on(b, k)? => return Some(false),
             _ => {}
         }
         if let Some(kings) = self.isardam {
@@ -1158,6 +1146,67 @@ fn generic_one(pos: &mut Position, rules: &Rules, m: Move, before_last: Option<u
     }
 }
 
+/// Would a unit of `them` of this walk on `r` attack `k`?
+#[inline(always)]
+fn checks_from(them: Color, fr: FirstRankPawns, role: Role, r: Square, k: Square, occ: Bitboard) -> bool {
+    match role {
+        Role::Pawn => !(r.rank() == them.first_rank() && fr == FirstRankPawns::Immobile) && pawn_attacks(them, r).contains(k),
+        Role::Knight => knight_attacks(r).contains(k),
+        Role::King => king_attacks(r).contains(k),
+        Role::Bishop => bishop_attacks(r, occ).contains(k),
+        Role::Rook => rook_attacks(r, occ).contains(k),
+        Role::Queen => (bishop_attacks(r, occ) | rook_attacks(r, occ)).contains(k),
+    }
+}
+
+/// Captures judged inside the generator's sink, by the victim alone: the king is not
+/// attacked, a plain attack is a check, the capturer stays on the capture square, and the
+/// victim's rebirth depends on the victim only (its square, walk and diagram square: Circe,
+/// Strict, Mirror, Symmetry, Diagram, Chameleon, Volcanic) or comes later (Parrain). Such a
+/// capture by an unpinned unit is legal unless the reborn unit attacks the king. Pinned
+/// capturers and units on or under hidden units go to [`Leaf::capture`].
+#[derive(Clone, Copy)]
+struct VictimRule<'a> {
+    pos: &'a Position,
+    c: crate::rules::circe::Circe,
+    king: Option<Square>,
+    occ: Bitboard,
+    apart_from: Bitboard,
+    apart_to: Bitboard,
+    them: Color,
+    fr: FirstRankPawns,
+}
+
+impl VictimRule<'_> {
+    /// How many legal moves the capture from `from` to `to` makes (one per promotion of a
+    /// capturing pawn); `None` when it must be looked at one by one.
+    #[inline(always)]
+    fn weight(&self, from: Square, to: Square) -> Option<u64> {
+        if self.apart_from.contains(from) || self.apart_to.contains(to) {
+            return None;
+        }
+        let c = &self.c;
+        if c.victim != Victim::Reborn || c.when != When::AtOnce {
+            return Some(1);
+        }
+        let v = self.pos.piece_at(to)?;
+        if v.role() == Role::King {
+            return if c.victim_kings { None } else { Some(1) };
+        }
+        let unit = v.with_role(c.victim_reborn_walk(v));
+        let Some(r) = c.victim_rebirth_square(unit, to, self.pos.origin(to)) else { return Some(1) };
+        let occ = self.occ.without(from);
+        if occ.contains(r) {
+            return Some(u64::from(c.occupied != Occupied::Illegal));
+        }
+        if unit.role() == Role::Pawn && r.rank() == unit.color().promotion_rank() {
+            return None;
+        }
+        let Some(k) = self.king else { return Some(1) };
+        Some(u64::from(!checks_from(self.them, self.fr, unit.role(), r, k, occ.with(r))))
+    }
+}
+
 /// Receives the orthodox generator's moves: counts the quiet ones, keeps the captures.
 /// `PLAIN`: no Isardam test and no Cohen hash to check (quiet moves are counted in bulk).
 struct Hybrid<'a, const PLAIN: bool> {
@@ -1171,9 +1220,25 @@ struct Hybrid<'a, const PLAIN: bool> {
     isardam: Option<(&'a Position, bool, FirstRankPawns)>,
     /// Cohen's rule: no quiet move may lead to this hash.
     cohen: Option<(&'a Position, u64)>,
+    /// Captures counted here when the victim alone decides (else kept).
+    victims: Option<VictimRule<'a>>,
 }
 
 impl<const PLAIN: bool> Hybrid<'_, PLAIN> {
+    /// A capture (`promotions`: 4 for a pawn promoting, else 1): counted, or kept.
+    #[inline(always)]
+    fn capture(&mut self, from: Square, to: Square, promotions: bool) {
+        if let Some(w) = self.victims.and_then(|v| v.weight(from, to)) {
+            self.n += if promotions { 4 * w } else { w };
+        } else if promotions {
+            for r in Role::PROMOTIONS {
+                self.captures.push(Move::promotion(from, to, r));
+            }
+        } else {
+            self.captures.push(Move::new(from, to, MoveKind::Normal));
+        }
+    }
+
     /// Quiet moves from `from` to each of `targets`, the unit arriving as `arrived`
     /// (a promotion's new walk): how many pass the Isardam test (all without Isardam).
     #[inline(always)]
@@ -1206,7 +1271,7 @@ impl<const PLAIN: bool> crate::orthodox::Sink for Hybrid<'_, PLAIN> {
     fn targets(&mut self, from: Square, t: Bitboard) {
         self.n += self.quiet(from, t & !self.theirs, None, false);
         for to in t & self.theirs {
-            self.captures.push(Move::new(from, to, MoveKind::Normal));
+            self.capture(from, to, false);
         }
     }
     #[inline(always)]
@@ -1221,7 +1286,7 @@ impl<const PLAIN: bool> crate::orthodox::Sink for Hybrid<'_, PLAIN> {
             }
         }
         for to in t & self.theirs {
-            self.captures.push(Move::new(Square::new((to.index() as i8 - delta) as u8), to, MoveKind::Normal));
+            self.capture(Square::new((to.index() as i8 - delta) as u8), to, false);
         }
     }
     #[inline(always)]
@@ -1238,10 +1303,7 @@ impl<const PLAIN: bool> crate::orthodox::Sink for Hybrid<'_, PLAIN> {
             }
         }
         for to in t & self.theirs {
-            let from = Square::new((to.index() as i8 - delta) as u8);
-            for r in Role::PROMOTIONS {
-                self.captures.push(Move::promotion(from, to, r));
-            }
+            self.capture(Square::new((to.index() as i8 - delta) as u8), to, true);
         }
     }
     #[inline(always)]

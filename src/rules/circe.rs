@@ -354,7 +354,18 @@ impl Circe {
     #[inline]
     pub fn reborn_walk(&self, victim: Piece, capturer_before: Piece) -> Role {
         match self.walk {
-            WalkRule::Same => victim.role(),
+            WalkRule::Capturer => match capturer_before.role() {
+                Role::King => victim.role(),
+                r => r,
+            },
+            _ => self.victim_reborn_walk(victim),
+        }
+    }
+
+    /// [`Circe::reborn_walk`] for the rules that look at the captured unit only.
+    #[inline(always)]
+    pub(crate) fn victim_reborn_walk(&self, victim: Piece) -> Role {
+        match self.walk {
             WalkRule::Chameleon => match victim.role() {
                 Role::Knight => Role::Bishop,
                 Role::Bishop => Role::Rook,
@@ -362,10 +373,7 @@ impl Circe {
                 Role::Queen => Role::Knight,
                 r => r,
             },
-            WalkRule::Capturer => match capturer_before.role() {
-                Role::King => victim.role(),
-                r => r,
-            },
+            _ => victim.role(),
         }
     }
 
@@ -374,15 +382,27 @@ impl Circe {
     #[inline(always)]
     pub fn rebirth_square(&self, unit: Piece, origin: Option<Square>, ctx: &CaptureContext) -> Option<Square> {
         match self.square {
-            SquareRule::Home => Some(home_square(unit.role(), unit.color(), ctx.at)),
-            SquareRule::Mirror => Some(home_square(unit.role(), unit.color().other(), ctx.at)),
             SquareRule::CapturerHome => {
                 Some(home_square(ctx.capturer_after.role(), ctx.capturer_after.color(), ctx.at))
             }
             SquareRule::Departure => Some(ctx.from),
-            SquareRule::Symmetric => Some(ctx.at.rotate()),
             SquareRule::CapturePlusVector => ctx.at.offset(ctx.vector.0, ctx.vector.1),
+            _ => self.victim_rebirth_square(unit, ctx.at, origin),
+        }
+    }
+
+    /// [`Circe::rebirth_square`] for the rules that look at the reborn unit, its capture
+    /// square `at` and its diagram square `origin` only (not [`Circe::square_depends_on_capture`]).
+    #[inline(always)]
+    pub(crate) fn victim_rebirth_square(&self, unit: Piece, at: Square, origin: Option<Square>) -> Option<Square> {
+        match self.square {
+            SquareRule::Home => Some(home_square(unit.role(), unit.color(), at)),
+            SquareRule::Mirror => Some(home_square(unit.role(), unit.color().other(), at)),
+            SquareRule::Symmetric => Some(at.rotate()),
             SquareRule::Diagram => origin,
+            SquareRule::CapturerHome | SquareRule::Departure | SquareRule::CapturePlusVector => {
+                unreachable!("the rebirth square depends on the capture")
+            }
         }
     }
 
