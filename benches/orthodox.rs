@@ -22,6 +22,15 @@ fn bench(c: &mut Criterion) {
         g.bench_function(format!("shakmaty/{name}"), |b| b.iter(|| shakmaty::perft(&pos, depth)));
     }
     g.finish();
+
+    // --threads: the same perft(6) split over rayon (identical counts, tests/table.rs)
+    let mut g = c.benchmark_group("threads");
+    g.sample_size(10).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(8));
+    let mut game = fairyperft::Game::new(common::INITIAL, "orthodox").unwrap();
+    for threads in [1, 2] {
+        g.bench_function(format!("initial-perft6/{threads}"), |b| b.iter(|| game.perft_parallel(6, threads)));
+    }
+    g.finish();
 }
 
 criterion_group!(benches, bench);

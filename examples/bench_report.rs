@@ -24,6 +24,10 @@ fn main() {
             _ => println!("| {name} | (not measured) |"),
         }
     }
+    match (mean_ns("threads", "initial-perft6_1"), mean_ns("threads", "initial-perft6_2")) {
+        (Some(one), Some(two)) => println!("\n--threads 2 speed-up, initial-perft6: {:.2}x", one / two),
+        _ => println!("\n--threads 2 speed-up: (not measured)"),
+    }
     for (group, fen, depth) in [("kiwipete-perft4", common::KIWIPETE, 4), ("initial-perft5", common::INITIAL, 5)] {
         println!("\n## {group}: cost per node relative to orthodox\n");
         println!("| variant | nodes | ns/node | x orthodox |\n|---|---|---|---|");

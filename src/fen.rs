@@ -305,7 +305,7 @@ fn parse_flags(pos: &Position, v: &str) -> Result<u8, FenError> {
     if v == "-" {
         return Ok(0);
     }
-    if v.len() % 2 != 0 || !v.is_ascii() {
+    if !v.len().is_multiple_of(2) || !v.is_ascii() {
         return Err(FenError::BadToken(format!("flags: '{v}' is not a list of squares from e1 a1 h1 e8 a8 h8")));
     }
     let mut f = 0;

@@ -126,9 +126,7 @@ pub fn check_position(pos: &mut Position, rules: &Rules, history: &[u64], limits
     if let Some(&h) = history.last() {
         ensure!(h == pos.hash(), here, "the history does not end with this position");
     }
-    let mut report = NodeReport::default();
-
-    report.illegal = rules.opponent_in_check(pos);
+    let mut report = NodeReport { illegal: rules.opponent_in_check(pos), ..NodeReport::default() };
     ensure!(*pos == before, here, "the check test changed the position");
 
     // every candidate, legal or not, is taken back exactly
@@ -339,7 +337,8 @@ pub fn fuzz_fen(data: &[u8]) -> Result<(), String> {
 pub fn fuzz_suite(data: &[u8]) -> Result<(), String> {
     use crate::suite::{import, LoadError, Suite};
     let text = String::from_utf8_lossy(data);
-    let readers: [(&str, fn(&std::path::Path, &str) -> Result<Suite, LoadError>); 3] = [
+    type Reader = fn(&std::path::Path, &str) -> Result<Suite, LoadError>;
+    let readers: [(&str, Reader); 3] = [
         ("fuzz.yaml", crate::suite::parse_suite),
         ("fuzz.epd", import::parse_epd),
         ("fuzz.inp", import::parse_popeye_suite),

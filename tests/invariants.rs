@@ -192,7 +192,8 @@ fn suite_positions_encode_for_the_fuzz_decoder() {
 /// targets' checks: what `cargo fuzz` starts from is checked by `cargo test` too.
 #[test]
 fn fuzz_seed_corpora_pass() {
-    let targets: [(&str, fn(&[u8]) -> Result<(), String>); 4] = [
+    type Target = fn(&[u8]) -> Result<(), String>;
+    let targets: [(&str, Target); 4] = [
         ("fen", invariants::fuzz_fen),
         ("suite", invariants::fuzz_suite),
         ("movegen", invariants::fuzz_movegen),

@@ -209,7 +209,7 @@ fn popeye_forsyth_with_a_huge_number_is_an_error() {
     use fairyperft::suite::import;
     let text = format!("beginproblem\nforsyth 8/{}/8\nstipulation ~1\nendproblem\n", "9".repeat(40));
     let path = std::path::Path::new("t.inp");
-    let e = import::parse_popeye_suite(path, &text).err().expect("an error");
+    let e = import::parse_popeye_suite(path, &text).expect_err("an error");
     assert!(e.message.contains("squares"), "{e}");
     assert!(invariants::fuzz_suite(text.as_bytes()).is_ok());
 }

@@ -32,6 +32,7 @@
 //! * Part B §3 (Couscous): `8/6k1/8/8/K7/3p4/8/4N3 w` (nightrider).
 //! * Part B §4 (Mirror): `4k3/8/8/3n4/8/8/8/3RK3 w` (nightrider).
 //! * Part C: M5, M6 (Maos), M7 (grasshoppers), I6 (Maos), X2 (grasshoppers).
+//!
 //! Also not covered, because the variant is not one of fairyperft's: `circe strict
 //! rexinclusive` (Part A §3), `circeclone rexinclusive` (§7), kamikaze units under `circe
 //! strict`/`assassin`/`volcanic` (§8), `anticirce rexexclusive` (Part B §1), `isardam

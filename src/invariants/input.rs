@@ -164,7 +164,7 @@ pub fn decode(b: &mut Bytes) -> Option<Decoded> {
         if board[sq.index()].is_some() {
             continue;
         }
-        if p.role() == Role::King && board.iter().any(|&q| q == Some(p)) {
+        if p.role() == Role::King && board.contains(&Some(p)) {
             continue;
         }
         if plain && p.role() == Role::Pawn && (sq.rank() == 0 || sq.rank() == 7) {

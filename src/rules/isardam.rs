@@ -72,7 +72,7 @@ const fn line_masks() -> [[u64; 4]; 64] {
         let (f, r) = ((s % 8) as i32, (s / 8) as i32);
         let mut i = 0;
         while i < 64 {
-            let (g, q) = ((i % 8) as i32, (i / 8) as i32);
+            let (g, q) = (i % 8, i / 8);
             if q == r {
                 t[s][0] |= 1u64 << i;
             }

@@ -242,33 +242,6 @@ pub fn catalogue() -> Vec<(&'static str, &'static str)> {
     v
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn parse_compositions() {
-        assert!(Rules::parse("orthodox").unwrap().is_orthodox());
-        let r = Rules::parse("circe+madrasi").unwrap();
-        assert!(r.circe.is_some());
-        assert_eq!(r.observation, Observation::Madrasi { kings: false });
-        let r = Rules::parse("anticirce-calvet+isardam+cohen").unwrap();
-        assert!(r.cohen);
-        assert!(Rules::parse("circe+circe-mirror").is_err());
-        assert!(Rules::parse("madrasi+isardam").is_err());
-        let e = Rules::parse("circle").unwrap_err();
-        assert!(e.0.contains("known: orthodox, circe"), "{e}");
-        assert!(Rules::parse("").is_err());
-        assert!(Rules::parse("circe+").is_err());
-    }
-
-    #[test]
-    fn every_name_parses() {
-        for n in known_names() {
-            assert_eq!(Rules::parse(n).unwrap().name(), n);
-        }
-    }
-}
 
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::{Position, Undo};
@@ -336,6 +309,34 @@ impl Rules {
                     }
                 }
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_compositions() {
+        assert!(Rules::parse("orthodox").unwrap().is_orthodox());
+        let r = Rules::parse("circe+madrasi").unwrap();
+        assert!(r.circe.is_some());
+        assert_eq!(r.observation, Observation::Madrasi { kings: false });
+        let r = Rules::parse("anticirce-calvet+isardam+cohen").unwrap();
+        assert!(r.cohen);
+        assert!(Rules::parse("circe+circe-mirror").is_err());
+        assert!(Rules::parse("madrasi+isardam").is_err());
+        let e = Rules::parse("circle").unwrap_err();
+        assert!(e.0.contains("known: orthodox, circe"), "{e}");
+        assert!(Rules::parse("").is_err());
+        assert!(Rules::parse("circe+").is_err());
+    }
+
+    #[test]
+    fn every_name_parses() {
+        for n in known_names() {
+            assert_eq!(Rules::parse(n).unwrap().name(), n);
         }
     }
 }
