@@ -551,7 +551,21 @@ impl Leaf {
     /// A king step to an empty square.
     #[inline]
     fn king_step(&self, pos: &mut Position, rules: &Rules, from: Square, to: Square) -> u64 {
-        if self.isardam.is_some() || self.hidden.contains(from) || self.threats.contains(to) || self.cohen.is_some() {
+        if self.isardam.is_some() || self.hidden.contains(from) || self.cohen.is_some() {
+            return self.by_board(pos, rules, Move::new(from, to, MoveKind::Normal));
+        }
+        if self.threats.contains(to) && self.pending.is_none() {
+            // Assassin: a quiet step has no effects; the board after it decides
+            let mut b = *pos.sets();
+            let king = Piece::new(self.us, Role::King);
+            b.toggle(from, king);
+            b.toggle(to, king);
+            return match self.check_on(&b, to) {
+                Some(check) => u64::from(!check),
+                None => self.by_board(pos, rules, Move::new(from, to, MoveKind::Normal)),
+            };
+        }
+        if self.threats.contains(to) {
             return self.by_board(pos, rules, Move::new(from, to, MoveKind::Normal));
         }
         let s = pos.sets();
@@ -714,7 +728,6 @@ impl Leaf {
     fn victim_rule<'a>(&self, pos: &'a Position) -> Option<VictimRule<'a>> {
         let c = self.circe?;
         let by_victim = c.capturer == Capturer::Stays
-            && c.occupied != Occupied::Assassinate
             && (c.victim == Victim::Gone || c.when != When::AtOnce || !c.square_depends_on_capture());
         (by_victim && self.quick && self.decisive && self.pending.is_none() && self.cohen.is_none()).then(|| VictimRule {
             pos,
@@ -960,12 +973,10 @@ impl Leaf {
         if self.fr == FirstRankPawns::Immobile {
             theirs_capturing &= !(b.pieces(self.them, Role::Pawn) & Bitboard::rank(self.them.first_rank()));
         }
-        let candidates = b.color[us.index()] & crate::rules::circe::home_preimage(us, k) & !b.pieces(us, Role::King);
+        let candidates = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+            .into_iter()
+            .flat_map(|role| b.pieces(us, role) & crate::rules::circe::home_preimage_of(role, us, k));
         for x in candidates {
-            let role = Role::ALL.into_iter().find(|&r| b.role[r.index()].contains(x)).expect("unit walk");
-            if home_square(role, us, x) != k {
-                continue;
-            }
             let mut att = b.attackers_to(x, b.occ) & theirs_capturing;
             if let Some(kings) = self.madrasi {
                 for a in att {
@@ -1162,8 +1173,9 @@ fn checks_from(them: Color, fr: FirstRankPawns, role: Role, r: Square, k: Square
 /// Captures judged inside the generator's sink, by the victim alone: the king is not
 /// attacked, a plain attack is a check, the capturer stays on the capture square, and the
 /// victim's rebirth depends on the victim only (its square, walk and diagram square: Circe,
-/// Strict, Mirror, Symmetry, Diagram, Chameleon, Volcanic) or comes later (Parrain). Such a
-/// capture by an unpinned unit is legal unless the reborn unit attacks the king. Pinned
+/// Strict, Mirror, Symmetry, Diagram, Chameleon, Volcanic, Assassin) or comes later
+/// (Parrain). Such a capture by an unpinned unit is legal unless the reborn unit attacks the
+/// king (or, in Assassin Circe, is reborn on it). Pinned
 /// capturers and units on or under hidden units go to [`Leaf::capture`].
 #[derive(Clone, Copy)]
 struct VictimRule<'a> {
@@ -1197,7 +1209,15 @@ impl VictimRule<'_> {
         let Some(r) = c.victim_rebirth_square(unit, to, self.pos.origin(to)) else { return Some(1) };
         let occ = self.occ.without(from);
         if occ.contains(r) {
-            return Some(u64::from(c.occupied != Occupied::Illegal));
+            match c.occupied {
+                Occupied::Illegal => return Some(0),
+                Occupied::Vanish | Occupied::Bury => return Some(1),
+                // the occupant makes way for the reborn unit (the mover's king cannot): the
+                // square stays occupied, no line opens
+                Occupied::Assassinate if Some(r) == self.king => return Some(0),
+                Occupied::Assassinate if self.apart_to.contains(r) => return None,
+                Occupied::Assassinate => {}
+            }
         }
         if unit.role() == Role::Pawn && r.rank() == unit.color().promotion_rank() {
             return None;

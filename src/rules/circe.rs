@@ -304,8 +304,9 @@ const fn home_table() -> [[[u8; 64]; 7]; 2] {
 /// [colour][walk][square] -> home square.
 static HOME: [[[u8; 64]; 7]; 2] = home_table();
 
-const fn preimage_table() -> [[u64; 64]; 2] {
-    let mut t = [[0u64; 64]; 2];
+const fn preimage_table() -> [[[u64; 64]; 7]; 2] {
+    // [colour][walk][k]; index 0 is the union over the walks that can be captured
+    let mut t = [[[0u64; 64]; 7]; 2];
     let mut c = 0;
     while c < 2 {
         let mut r = 1;
@@ -314,7 +315,8 @@ const fn preimage_table() -> [[u64; 64]; 2] {
             let mut s = 0;
             while s < 64 {
                 let h = compute_home(r as u8, c == 0, s as u8) as usize;
-                t[c][h] |= 1u64 << s;
+                t[c][r][h] |= 1u64 << s;
+                t[c][0][h] |= 1u64 << s;
                 s += 1;
             }
             r += 1;
@@ -324,15 +326,21 @@ const fn preimage_table() -> [[u64; 64]; 2] {
     t
 }
 
-/// [colour][square k] -> squares from which some non-king walk of that colour has its home
-/// square on k (a superset: the walk on the square decides).
-static PREIMAGE: [[u64; 64]; 2] = preimage_table();
+/// [colour][walk, 0 for any][square k] -> squares from which a unit of that walk and
+/// colour has its home square on k.
+static PREIMAGE: [[[u64; 64]; 7]; 2] = preimage_table();
 
 /// Squares s such that a non-king unit of `color` standing on s may have k as its home
-/// square (the exact test is `home_square(role, color, s) == k`).
+/// square (the exact test is `home_square(role, color, s) == k`, or [`home_preimage_of`]).
 #[inline(always)]
 pub fn home_preimage(color: Color, k: Square) -> crate::bitboard::Bitboard {
-    crate::bitboard::Bitboard(PREIMAGE[color.index()][k.index()])
+    crate::bitboard::Bitboard(PREIMAGE[color.index()][0][k.index()])
+}
+
+/// Squares s such that `home_square(role, color, s) == k` (empty for kings).
+#[inline(always)]
+pub fn home_preimage_of(role: Role, color: Color, k: Square) -> crate::bitboard::Bitboard {
+    crate::bitboard::Bitboard(PREIMAGE[color.index()][role.index()][k.index()])
 }
 
 /// What the rebirth-square rules need to know about the capture.
