@@ -729,7 +729,10 @@ impl Leaf {
         let c = self.circe?;
         let by_victim = c.capturer == Capturer::Stays
             && (c.victim == Victim::Gone || c.when != When::AtOnce || !c.square_depends_on_capture());
-        (by_victim && self.quick && self.decisive && self.pending.is_none() && self.cohen.is_none()).then(|| VictimRule {
+                // our own pending Parrain rebirth (not a pawn: those go one by one) lands after the
+        // move or vanishes; it cannot expose our king
+        let pending_ok = self.pending.is_none() || (c.when != When::AtOnce && c.occupied == Occupied::Vanish);
+        (by_victim && pending_ok && self.quick && self.decisive && self.cohen.is_none()).then(|| VictimRule {
             pos,
             c,
             king: self.king,
