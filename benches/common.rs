@@ -13,3 +13,6 @@ pub fn variants() -> Vec<String> {
     v.push("anticirce-calvet+madrasi".into());
     v
 }
+
+/// The variants whose generic pipeline is benched against the default one.
+pub const PIPELINE_VARIANTS: [&str; 6] = ["circe", "anticirce-calvet", "circe-assassin", "circe-mars", "madrasi", "circe+cohen"];

@@ -39,9 +39,22 @@ fn main() {
                 println!("| {v} | {nodes} | (not measured) | |");
                 continue;
             };
-            let per = t / nodes.max(1) as f64;
+            if nodes == 0 {
+                println!("| {v} | 0 | (no node to divide by: no legal move here) | |");
+                continue;
+            }
+            let per = t / nodes as f64;
             let b = *base.get_or_insert(per);
             println!("| {v} | {nodes} | {per:.2} | {:.2} |", per / b);
+        }
+    }
+    println!("\n## The hot-path work: generic pipeline / default, Kiwipete perft(3) (time ratio)\n");
+    println!("| variant | speed-up |\n|---|---|");
+    for v in common::PIPELINE_VARIANTS {
+        let id = |kind: &str| format!("{kind}_{v}");
+        match (mean_ns("pipeline-kiwipete-perft3", &id("generic")), mean_ns("pipeline-kiwipete-perft3", &id("default"))) {
+            (Some(g), Some(d)) => println!("| {v} | {:.1}x |", g / d),
+            _ => println!("| {v} | (not measured) |"),
         }
     }
 }
