@@ -766,11 +766,13 @@ impl Leaf {
             }
         }
         let s = *pos.sets();
-        // not out of check
-        match self.check_on(&s, e) {
-            Some(true) => return 0,
-            Some(false) => {}
-            None => return self.castling_by_movegen(pos, rules, None),
+        // not out of check (an unattacked king is not in check under any definition here)
+        if !self.quick {
+            match self.check_on(&s, e) {
+                Some(true) => return 0,
+                Some(false) => {}
+                None => return self.castling_by_movegen(pos, rules, None),
+            }
         }
         let mut n = 0;
         for king_side in [true, false] {
