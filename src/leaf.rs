@@ -27,6 +27,13 @@ use crate::square::{Color, Piece, Role, Square};
 
 /// The number of legal moves of the side to move (what `Rules::for_each_legal` visits).
 pub fn count(pos: &mut Position, rules: &Rules, before_last: Option<u64>) -> u64 {
+    count_with(pos, rules, before_last, None)
+}
+
+/// [`count`], knowing for Cohen's rule the occupancy of the position before the opponent's
+/// last move: only moves that empty every square occupied now and empty then can recreate
+/// that position, and only those need the comparison.
+pub fn count_with(pos: &mut Position, rules: &Rules, before_last: Option<u64>, before_last_occ: Option<Bitboard>) -> u64 {
     // a pending rebirth is modelled as Parrain places it: an occupied square makes it vanish
     let pending_other = pos.pending().is_some() && rules.circe.is_some_and(|c| c.occupied != Occupied::Vanish);
     if !eligible(rules) || pending_other {
@@ -35,6 +42,13 @@ pub fn count(pos: &mut Position, rules: &Rules, before_last: Option<u64>) -> u64
     let mut leaf = Leaf::new(pos, rules);
     if rules.cohen {
         leaf.cohen = before_last;
+        if let Some(occ) = before_last_occ {
+            leaf.cohen_vacate = pos.occupied() & !occ;
+            // a move empties at most three squares (e.p.: departure, arrival, victim)
+            if leaf.cohen_vacate.count() > 3 {
+                leaf.cohen = None;
+            }
+        }
     }
     leaf.count(pos, rules)
 }
@@ -136,6 +150,9 @@ struct Leaf {
     /// Cohen's rule: the hash of the position before the opponent's last move, which no
     /// move may recreate.
     cohen: Option<u64>,
+    /// Cohen's rule: the squares occupied now and empty before the opponent's last move
+    /// (empty: not known, every move is compared).
+    cohen_vacate: Bitboard,
 }
 
 impl Leaf {
@@ -215,6 +232,7 @@ impl Leaf {
             pending: pos.pending().filter(|(u, _)| u.color() == us),
             isardam_clean: isardam.is_some_and(|kings| isardam::passes_sets(s, kings, fr, None)),
             cohen: None,
+            cohen_vacate: Bitboard::EMPTY,
         }
     }
 
@@ -324,15 +342,15 @@ impl Leaf {
             && (self.hidden & home).is_empty();
         let mut captures = MoveList::new();
         let isardam = self.isardam.map(|kings| (&*pos, kings, self.fr));
-        let cohen = self.cohen.map(|h| (&*pos, h));
+        let cohen = self.cohen.map(|h| (&*pos, h, self.cohen_vacate));
         let castle_plain = castle_plain && cohen.is_none();
+        let victims = self.victim_rule(pos);
         let mut n = if isardam.is_none() && cohen.is_none() {
-            let victims = self.victim_rule(pos);
             let mut sink = Hybrid::<true> { theirs, king: self.king, n: 0, captures: &mut captures, castling: castle_plain, isardam, cohen, victims };
             crate::orthodox::generate_with(pos, generated, self.checkers, self.pinned, &mut sink);
             sink.n
         } else {
-            let mut sink = Hybrid::<false> { theirs, king: self.king, n: 0, captures: &mut captures, castling: castle_plain, isardam, cohen, victims: None };
+            let mut sink = Hybrid::<false> { theirs, king: self.king, n: 0, captures: &mut captures, castling: castle_plain, isardam, cohen, victims };
             crate::orthodox::generate_with(pos, generated, self.checkers, self.pinned, &mut sink);
             sink.n
         };
@@ -551,7 +569,7 @@ impl Leaf {
     /// A king step to an empty square.
     #[inline]
     fn king_step(&self, pos: &mut Position, rules: &Rules, from: Square, to: Square) -> u64 {
-        if self.isardam.is_some() || self.hidden.contains(from) || self.cohen.is_some() {
+        if self.isardam.is_some() || self.hidden.contains(from) || self.cohen_may(Bitboard::from_square(from)) {
             return self.by_board(pos, rules, Move::new(from, to, MoveKind::Normal));
         }
         if self.threats.contains(to) && self.pending.is_none() {
@@ -589,7 +607,7 @@ impl Leaf {
             || self.hidden.contains(m.to())
             || Some(from) == self.king
             || self.pending.is_some()
-            || self.cohen.is_some()
+            || self.cohen_may(Self::emptied_by(m))
         {
             return self.by_board(pos, rules, m);
         }
@@ -724,6 +742,26 @@ impl Leaf {
         checks_from(self.them, self.fr, role, r, k, occ)
     }
 
+    /// Cohen's rule: could a move that empties at most `emptied` recreate the position
+    /// before the opponent's last move? Not unless it empties every square occupied now and
+    /// empty then (rebirths, emergences and pending rebirths only fill squares).
+    #[inline(always)]
+    fn cohen_may(&self, emptied: Bitboard) -> bool {
+        self.cohen.is_some() && (self.cohen_vacate & !emptied).is_empty()
+    }
+
+    /// The squares move `m` may empty: its departure and arrival squares (a capturer that
+    /// leaves), an e.p. victim's, a castling rook's.
+    #[inline(always)]
+    fn emptied_by(m: Move) -> Bitboard {
+        let b = Bitboard::from_square(m.from()).with(m.to());
+        match m.kind() {
+            MoveKind::EnPassant => b.with(Square::from_coords(m.to().file(), m.from().rank())),
+            MoveKind::CastleKing | MoveKind::CastleQueen => b.with(castling_rook(m).0),
+            _ => b,
+        }
+    }
+
     /// Captures that the generator's sink can judge by the victim alone (see [`VictimRule`]).
     fn victim_rule<'a>(&self, pos: &'a Position) -> Option<VictimRule<'a>> {
         let c = self.circe?;
@@ -732,7 +770,13 @@ impl Leaf {
                 // our own pending Parrain rebirth (not a pawn: those go one by one) lands after the
         // move or vanishes; it cannot expose our king
         let pending_ok = self.pending.is_none() || (c.when != When::AtOnce && c.occupied == Occupied::Vanish);
-        (by_victim && pending_ok && self.quick && self.decisive && self.cohen.is_none()).then(|| VictimRule {
+                // Cohen's rule: captures that could recreate the earlier position are kept
+        let cohen_vacate = match self.cohen {
+            None => None,
+            Some(_) if self.cohen_vacate.is_empty() => return None,
+            Some(_) => Some(self.cohen_vacate),
+        };
+        (by_victim && pending_ok && self.quick && self.decisive).then(|| VictimRule {
             pos,
             c,
             king: self.king,
@@ -741,13 +785,15 @@ impl Leaf {
             apart_to: self.hidden,
             them: self.them,
             fr: self.fr,
+            cohen_vacate,
         })
     }
 
     /// Castling: under a plain check with no observation condition, the orthodox tests;
     /// otherwise the candidates of `movegen` judged on the board after castling.
     fn castling(&self, pos: &mut Position, rules: &Rules) -> u64 {
-        if self.cohen.is_some() {
+        let rank = Bitboard::rank(self.us.first_rank());
+        if self.cohen_may(rank & (Bitboard::file(0) | Bitboard::file(4) | Bitboard::file(7))) {
             return self.castling_by_movegen(pos, rules, None);
         }
         let us = self.us;
@@ -858,7 +904,7 @@ impl Leaf {
     /// Judges a move on the bitboards after it; the generic pipeline when that cannot decide.
     #[inline]
     fn by_board(&self, pos: &mut Position, rules: &Rules, m: Move) -> u64 {
-        if self.cohen.is_some() {
+        if self.cohen_may(Self::emptied_by(m)) {
             return generic_one(pos, rules, m, self.cohen);
         }
         match self.after(pos, rules, m) {
@@ -1192,6 +1238,8 @@ struct VictimRule<'a> {
     apart_to: Bitboard,
     them: Color,
     fr: FirstRankPawns,
+    /// Cohen's rule: captures from or to these squares only are compared (kept).
+    cohen_vacate: Option<Bitboard>,
 }
 
 impl VictimRule<'_> {
@@ -1200,6 +1248,9 @@ impl VictimRule<'_> {
     #[inline(always)]
     fn weight(&self, from: Square, to: Square) -> Option<u64> {
         if self.apart_from.contains(from) || self.apart_to.contains(to) {
+            return None;
+        }
+        if self.cohen_vacate.is_some_and(|b| (b & !Bitboard::from_square(from).with(to)).is_empty()) {
             return None;
         }
         let c = &self.c;
@@ -1243,8 +1294,9 @@ struct Hybrid<'a, const PLAIN: bool> {
     castling: bool,
     /// Isardam: every quiet move must pass the test too (the board before passes it).
     isardam: Option<(&'a Position, bool, FirstRankPawns)>,
-    /// Cohen's rule: no quiet move may lead to this hash.
-    cohen: Option<(&'a Position, u64)>,
+    /// Cohen's rule: no quiet move may lead to this hash; only moves from the one square
+    /// occupied now and empty before can (when that is known, else every move is compared).
+    cohen: Option<(&'a Position, u64, Bitboard)>,
     /// Captures counted here when the victim alone decides (else kept).
     victims: Option<VictimRule<'a>>,
 }
@@ -1272,7 +1324,7 @@ impl<const PLAIN: bool> Hybrid<'_, PLAIN> {
         if PLAIN {
             return n;
         }
-        if let Some((pos, h)) = self.cohen {
+        if let Some((pos, h, _)) = self.cohen.filter(|&(_, _, v)| (v & !Bitboard::from_square(from)).is_empty()) {
             let p = pos.piece_at(from).expect("mover");
             let q = arrived.map_or(p, |r| p.with_role(r));
             n -= targets.filter(|&to| pos.quiet_hash(from, to, q, double) == h).count() as u64;

@@ -16,11 +16,14 @@ pub struct Search<'a> {
     pub history: Vec<u64>,
     /// Optional transposition table (`--hash`).
     pub table: Option<&'a Table>,
+    /// The occupancy of the parent position when the search reached this one (Cohen's
+    /// rule: the position before the opponent's last move), for the leaf counter.
+    parent_occ: Option<crate::bitboard::Bitboard>,
 }
 
 impl<'a> Search<'a> {
     pub fn new(rules: &'a Rules, history: &[u64]) -> Search<'a> {
-        Search { rules, history: history.to_vec(), table: None }
+        Search { rules, history: history.to_vec(), table: None, parent_occ: None }
     }
 
     pub fn with_table(mut self, table: Option<&'a Table>) -> Search<'a> {
@@ -76,7 +79,7 @@ impl<'a> Search<'a> {
         let before_last = self.before_last();
         let rules = self.rules;
         if depth == 1 {
-            return crate::leaf::count(pos, rules, before_last);
+            return crate::leaf::count_with(pos, rules, before_last, self.parent_occ);
         }
         let key = self.table.map(|t| (t, self.key(pos)));
         if let Some((t, k)) = key {
@@ -85,9 +88,12 @@ impl<'a> Search<'a> {
             }
         }
         let mut n = 0;
+        let occ_here = pos.occupied();
         rules.for_each_legal(pos, before_last, |pos, _| {
             self.history.push(pos.hash());
+            let saved = self.parent_occ.replace(occ_here);
             n += self.perft_inner(pos, depth - 1);
+            self.parent_occ = saved;
             self.history.pop();
         });
         if let Some((t, k)) = key {
@@ -116,12 +122,15 @@ impl<'a> Search<'a> {
     pub fn divide(&mut self, pos: &mut Position, depth: u32) -> Vec<(Move, String, u64)> {
         let moves = self.legal_moves(pos);
         let mut out = Vec::with_capacity(moves.len());
+        let occ_here = pos.occupied();
         for m in moves {
             let name = notation::popeye(pos, self.rules, m);
             let mut undo = Undo::new();
             self.rules.play(pos, m, &mut undo, &mut NoRecord, self.before_last());
             self.history.push(pos.hash());
+            let saved = self.parent_occ.replace(occ_here);
             let n = if depth <= 1 { 1 } else { self.perft_inner(pos, depth - 1) };
+            self.parent_occ = saved;
             self.history.pop();
             pos.unmake(&undo);
             out.push((m, name, n));
