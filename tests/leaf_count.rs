@@ -9,7 +9,7 @@ fn variants() -> Vec<String> {
     let mut v: Vec<String> = fairyperft::rules::known_names().into_iter().map(String::from).collect();
     v.retain(|n| n != "cohen");
     v.extend(
-        ["circe+cohen", "circe+madrasi", "anticirce-calvet+madrasi", "circe+isardam", "circe-volcanic+madrasi-rex-inclusive", "circe-parrain+isardam-type-b"]
+        ["circe+cohen", "circe-pwc+cohen", "anticirce-calvet+cohen", "circe-volcanic+cohen", "circe+madrasi", "anticirce-calvet+madrasi", "circe+isardam", "circe-volcanic+madrasi-rex-inclusive", "circe-parrain+isardam-type-b"]
             .map(String::from),
     );
     v
