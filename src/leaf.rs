@@ -556,13 +556,7 @@ impl Leaf {
     /// Our units that Madrasi paralyses (they do not move).
     fn paralysed(&self, pos: &Position) -> Bitboard {
         let Some(kings) = self.madrasi else { return Bitboard::EMPTY };
-        let mut out = Bitboard::EMPTY;
-        for sq in pos.by_color(self.us) {
-            if madrasi::observed_by_like(pos, sq, kings, self.fr) {
-                out = out.with(sq);
-            }
-        }
-        out
+        madrasi::paralysed_units(pos.sets(), self.us, kings, self.fr)
     }
 
 

@@ -51,13 +51,9 @@ pub(crate) fn candidates_but_castling(pos: &mut Position, rules: &Rules, list: &
     };
     let fwd = us.forward();
 
-    for from in pos.by_color(us) {
+    let paralysed = paralysis.map_or(Bitboard::EMPTY, |kings| madrasi::paralysed_units(pos.sets(), us, kings, first_rank));
+    for from in pos.by_color(us) & !paralysed {
         let p = pos.piece_at(from).unwrap();
-        if let Some(kings) = paralysis {
-            if madrasi::observed_by_like(pos, from, kings, first_rank) {
-                continue;
-            }
-        }
         let role = p.role();
         if role == Role::Pawn {
             let on_first = from.rank() == us.first_rank();

@@ -57,3 +57,41 @@ fn compare(fens: Vec<String>, depth: u32) {
         .collect();
     assert!(failures.is_empty(), "{} mismatches:\n{}", failures.len(), failures.join("\n"));
 }
+
+/// Madrasi's paralysis computed for a whole side at once (the union of what the enemy
+/// units observe, walk by walk) equals the unit-by-unit test, on every corpus position
+/// and every position one move later, for both sides, kings in or out, both first-rank
+/// pawn rules.
+#[test]
+fn paralysis_of_a_side_equals_the_unit_test() {
+    use fairyperft::rules::circe::FirstRankPawns;
+    use fairyperft::rules::madrasi::{observed_on, paralysed_units};
+    use fairyperft::square::Color;
+    let mut positions = Vec::new();
+    for f in fens() {
+        let mut g = Game::new(&f, "circe-volcanic").unwrap();
+        positions.push(g.pos.clone());
+        for m in g.legal_moves() {
+            positions.push(g.after(m).pos);
+        }
+    }
+    let mut observed = 0;
+    for pos in &positions {
+        let s = pos.sets();
+        for color in [Color::White, Color::Black] {
+            for kings in [false, true] {
+                for fr in [FirstRankPawns::Immobile, FirstRankPawns::StepAndCapture] {
+                    let mut one_by_one = fairyperft::bitboard::Bitboard::EMPTY;
+                    for sq in pos.by_color(color) {
+                        if observed_on(s, sq, pos.piece_at(sq).unwrap(), kings, fr) {
+                            one_by_one = one_by_one.with(sq);
+                        }
+                    }
+                    observed += one_by_one.count();
+                    assert_eq!(paralysed_units(s, color, kings, fr), one_by_one, "{}", pos.fen());
+                }
+            }
+        }
+    }
+    assert!(observed > 1000, "the positions paralyse something ({observed})");
+}

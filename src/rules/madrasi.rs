@@ -37,3 +37,38 @@ pub fn observed_on(sets: &Sets, sq: Square, p: Piece, kings: bool, first_rank: F
     };
     observers.any()
 }
+
+/// Every unit of `color` observed by an enemy unit of its walk (kings only with `kings`):
+/// the union, walk by walk, of what the enemy units observe. Equals the squares where
+/// [`observed_on`] holds, since observation between like units is symmetric.
+#[inline]
+pub fn paralysed_units(sets: &Sets, color: crate::square::Color, kings: bool, first_rank: FirstRankPawns) -> Bitboard {
+    let enemy = color.other();
+    let mut out = Bitboard::EMPTY;
+    // pawns: ours on the squares the enemy's (able to capture) attack
+    let ours = sets.pieces(color, Role::Pawn);
+    if ours.any() {
+        let mut seen = Bitboard::EMPTY;
+        for q in observing_pawns(sets, enemy, first_rank) {
+            seen |= attacks::pawn_attacks(enemy, q);
+        }
+        out |= ours & seen;
+    }
+    let roles: &[Role] = if kings {
+        &[Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King]
+    } else {
+        &[Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+    };
+    for &role in roles {
+        let ours = sets.pieces(color, role);
+        if ours.is_empty() {
+            continue;
+        }
+        let mut seen = Bitboard::EMPTY;
+        for q in sets.pieces(enemy, role) {
+            seen |= attacks::attacks(role, enemy, q, sets.occ);
+        }
+        out |= ours & seen;
+    }
+    out
+}
