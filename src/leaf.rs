@@ -566,7 +566,10 @@ impl Leaf {
         if self.isardam.is_some() || self.hidden.contains(from) || self.cohen_may(Bitboard::from_square(from)) {
             return self.by_board(pos, rules, Move::new(from, to, MoveKind::Normal));
         }
-        if self.threats.contains(to) && self.pending.is_none() {
+        if self.threats.contains(to) {
+            if self.pending.is_some() {
+                return self.by_board(pos, rules, Move::new(from, to, MoveKind::Normal));
+            }
             // Assassin: a quiet step has no effects; the board after it decides
             let mut b = *pos.sets();
             let king = Piece::new(self.us, Role::King);
@@ -576,9 +579,6 @@ impl Leaf {
                 Some(check) => u64::from(!check),
                 None => self.by_board(pos, rules, Move::new(from, to, MoveKind::Normal)),
             };
-        }
-        if self.threats.contains(to) {
-            return self.by_board(pos, rules, Move::new(from, to, MoveKind::Normal));
         }
         let s = pos.sets();
         if !attacked(s, to, self.them, s.occ.without(from), self.fr) {
@@ -761,10 +761,10 @@ impl Leaf {
         let c = self.circe?;
         let by_victim = c.capturer == Capturer::Stays
             && (c.victim == Victim::Gone || c.when != When::AtOnce || !c.square_depends_on_capture());
-                // our own pending Parrain rebirth (not a pawn: those go one by one) lands after the
+        // our own pending Parrain rebirth (not a pawn: those go one by one) lands after the
         // move or vanishes; it cannot expose our king
         let pending_ok = self.pending.is_none() || (c.when != When::AtOnce && c.occupied == Occupied::Vanish);
-                // Cohen's rule: captures that could recreate the earlier position are kept
+        // Cohen's rule: captures that could recreate the earlier position are kept
         let cohen_vacate = match self.cohen {
             None => None,
             Some(_) if self.cohen_vacate.is_empty() => return None,
@@ -1220,8 +1220,8 @@ fn checks_from(them: Color, fr: FirstRankPawns, role: Role, r: Square, k: Square
 /// victim's rebirth depends on the victim only (its square, walk and diagram square: Circe,
 /// Strict, Mirror, Symmetry, Diagram, Chameleon, Volcanic, Assassin) or comes later
 /// (Parrain). Such a capture by an unpinned unit is legal unless the reborn unit attacks the
-/// king (or, in Assassin Circe, is reborn on it). Pinned
-/// capturers and units on or under hidden units go to [`Leaf::capture`].
+/// king (or, in Assassin Circe, is reborn on it). Pinned capturers and units on or under
+/// hidden units go to [`Leaf::capture`].
 #[derive(Clone, Copy)]
 struct VictimRule<'a> {
     pos: &'a Position,
