@@ -16,17 +16,7 @@ use std::path::{Path, PathBuf};
 
 const PER_TARGET: usize = 40;
 
-fn noise(seed: u64, n: usize) -> Vec<u8> {
-    let mut s = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-    (0..n)
-        .map(|_| {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            (s >> 24) as u8
-        })
-        .collect()
-}
+use fairyperft::invariants::noise;
 
 fn write(dir: &Path, i: usize, bytes: &[u8]) {
     std::fs::create_dir_all(dir).expect("corpus directory");

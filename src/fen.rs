@@ -283,7 +283,8 @@ fn parse_pending(pos: &mut Position, v: &str) -> Result<(), FenError> {
     Ok(())
 }
 
-const FLAG_SQUARES: [(Square, u8, Color, Role); 6] = [
+/// (square, flag, colour, walk) of every castling flag.
+pub(crate) const FLAG_SQUARES: [(Square, u8, Color, Role); 6] = [
     (Square::E1, flags::WHITE_KING, Color::White, Role::King),
     (Square::A1, flags::WHITE_A_ROOK, Color::White, Role::Rook),
     (Square::H1, flags::WHITE_H_ROOK, Color::White, Role::Rook),

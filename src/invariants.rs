@@ -358,3 +358,17 @@ pub fn fuzz_suite(data: &[u8]) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// Deterministic pseudo-random bytes (xorshift) for test inputs and seed corpora: the
+/// same `seed` gives the same bytes.
+pub fn noise(seed: u64, n: usize) -> Vec<u8> {
+    let mut s = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    (0..n)
+        .map(|_| {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            (s >> 24) as u8
+        })
+        .collect()
+}

@@ -143,17 +143,7 @@ fn lines_from_suite_positions() {
     assert!(plies > work.len() * 10, "lines too short: {plies} plies over {} lines", work.len());
 }
 
-fn noise(seed: u64, n: usize) -> Vec<u8> {
-    let mut s = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-    (0..n)
-        .map(|_| {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            (s >> 24) as u8
-        })
-        .collect()
-}
+use fairyperft::invariants::noise;
 
 /// The fuzz targets' own entry points on pseudo-random inputs (a smoke test of the
 /// decoder and the checks; the fuzzer goes much further).

@@ -123,15 +123,7 @@ fn hidden_unit_code(p: Piece) -> u8 {
     (p.color().index() * 5 + p.role().index() - Role::Pawn.index()) as u8
 }
 
-/// (square, flag, colour, walk) of every castling flag.
-const FLAG_UNITS: [(Square, u8, Color, Role); 6] = [
-    (Square::E1, flags::WHITE_KING, Color::White, Role::King),
-    (Square::A1, flags::WHITE_A_ROOK, Color::White, Role::Rook),
-    (Square::H1, flags::WHITE_H_ROOK, Color::White, Role::Rook),
-    (Square::E8, flags::BLACK_KING, Color::Black, Role::King),
-    (Square::A8, flags::BLACK_A_ROOK, Color::Black, Role::Rook),
-    (Square::H8, flags::BLACK_H_ROOK, Color::Black, Role::Rook),
-];
+use crate::fen::FLAG_SQUARES as FLAG_UNITS;
 
 /// A decoded input: the FEN text written by the decoder, the position it parses to, and
 /// the variant.
