@@ -357,12 +357,13 @@ impl FenStyle {
     pub const PLAIN: FenStyle = FenStyle { origins: false, extended: false };
 }
 
-pub fn write(pos: &Position, style: FenStyle) -> String {
+/// The placement field of a FEN: ranks 8 to 1, digits for runs of empty squares.
+pub(crate) fn placement(piece_at: impl Fn(Square) -> Option<Piece>) -> String {
     let mut s = String::new();
     for rank in (0..8u8).rev() {
         let mut empty = 0;
         for file in 0..8u8 {
-            match pos.piece_at(Square::from_coords(file, rank)) {
+            match piece_at(Square::from_coords(file, rank)) {
                 Some(p) => {
                     if empty > 0 {
                         s.push(char::from(b'0' + empty));
@@ -380,6 +381,11 @@ pub fn write(pos: &Position, style: FenStyle) -> String {
             s.push('/');
         }
     }
+    s
+}
+
+pub fn write(pos: &Position, style: FenStyle) -> String {
+    let mut s = placement(|sq| pos.piece_at(sq));
     s.push(' ');
     s.push(pos.turn().letter());
     s.push(' ');

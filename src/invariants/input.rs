@@ -243,28 +243,7 @@ fn fen_text(
     pending: Option<(Piece, Square)>,
     diagram: &[(Square, Option<Square>)],
 ) -> String {
-    let mut s = String::new();
-    for rank in (0..8u8).rev() {
-        let mut empty = 0;
-        for file in 0..8u8 {
-            match board[Square::from_coords(file, rank).index()] {
-                Some(p) => {
-                    if empty > 0 {
-                        s.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    s.push(p.fen_char());
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            s.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            s.push('/');
-        }
-    }
+    let mut s = crate::fen::placement(|sq| board[sq.index()]);
     s.push_str(if turn == Color::White { " w " } else { " b " });
     let mut letters = String::new();
     let mut implied = 0u8;

@@ -994,28 +994,7 @@ fn finish(p: &Parser, b: Builder) -> Result<PopeyeProblem, LoadError> {
         }
         board[x.square.index()] = Some(x.piece);
     }
-    let mut placement = String::new();
-    for rank in (0..8u8).rev() {
-        let mut empty = 0;
-        for file in 0..8u8 {
-            match board[Square::from_coords(file, rank).index()] {
-                Some(pc) => {
-                    if empty > 0 {
-                        placement.push(char::from(b'0' + empty));
-                        empty = 0;
-                    }
-                    placement.push(pc.fen_char());
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            placement.push(char::from(b'0' + empty));
-        }
-        if rank > 0 {
-            placement.push('/');
-        }
-    }
+    let placement = crate::fen::placement(|sq| board[sq.index()]);
     let side = side_to_move(&b);
 
     // en passant: the squares of the pawn's double step (e7e6e5 or e7e5)
