@@ -344,13 +344,13 @@ impl Leaf {
         let isardam = self.isardam.map(|kings| (&*pos, kings, self.fr));
         let cohen = self.cohen.map(|h| (&*pos, h, self.cohen_vacate));
         let castle_plain = castle_plain && cohen.is_none();
-        let victims = self.victim_rule(pos);
+        let victims = self.victim_rule(pos, true);
         let mut n = if isardam.is_none() && cohen.is_none() {
-            let mut sink = Hybrid::<true> { theirs, king: self.king, n: 0, captures: &mut captures, castling: castle_plain, isardam, cohen, victims };
+            let mut sink = Hybrid::<true>::new(theirs, self.king, &mut captures, castle_plain, isardam, cohen, victims);
             crate::orthodox::generate_with(pos, generated, self.checkers, self.pinned, &mut sink);
             sink.n
         } else {
-            let mut sink = Hybrid::<false> { theirs, king: self.king, n: 0, captures: &mut captures, castling: castle_plain, isardam, cohen, victims };
+            let mut sink = Hybrid::<false>::new(theirs, self.king, &mut captures, castle_plain, isardam, cohen, victims);
             crate::orthodox::generate_with(pos, generated, self.checkers, self.pinned, &mut sink);
             sink.n
         };
@@ -612,7 +612,7 @@ impl Leaf {
         };
         // the common case: the capturer stays, uncovers nothing, a plain attack is a check,
         // the victim alone decides
-        if let Some(w) = self.victim_rule(pos).and_then(|v| v.weight(from, to)) {
+        if let Some(w) = self.victim_rule(pos, false).and_then(|v| v.weight(from, to)) {
             return w;
         }
         let p = pos.piece_at(from).expect("capturer");
@@ -757,7 +757,8 @@ impl Leaf {
     }
 
     /// Captures that the generator's sink can judge by the victim alone (see [`VictimRule`]).
-    fn victim_rule<'a>(&self, pos: &'a Position) -> Option<VictimRule<'a>> {
+    /// `bulk`: work out which victims need a look (else every capture is looked at).
+    fn victim_rule<'a>(&self, pos: &'a Position, bulk: bool) -> Option<VictimRule<'a>> {
         let c = self.circe?;
         let by_victim = c.capturer == Capturer::Stays
             && (c.victim == Victim::Gone || c.when != When::AtOnce || !c.square_depends_on_capture());
@@ -780,7 +781,73 @@ impl Leaf {
             them: self.them,
             fr: self.fr,
             cohen_vacate,
+            risky: if bulk && cohen_vacate.is_none() { self.risky_victims(pos, &c) } else { Bitboard::FULL },
         })
+    }
+
+    /// The enemy units whose capture [`VictimRule::weight`] must look at (a superset): those
+    /// whose reborn unit could attack our king on an empty board or land on it, be a pawn on
+    /// its promotion rank, find its square occupied where that matters (Strict: illegal;
+    /// Assassin: a hidden unit), or that stand on hidden units; kings when they are reborn.
+    fn risky_victims(&self, pos: &Position, c: &crate::rules::circe::Circe) -> Bitboard {
+        let s = pos.sets();
+        let them = self.them;
+        let mut risky = self.hidden;
+        if c.victim != Victim::Reborn || c.when != When::AtOnce {
+            return risky;
+        }
+        if c.victim_kings {
+            risky |= s.pieces(them, Role::King);
+        }
+        let common = match c.occupied {
+            Occupied::Illegal => s.occ,
+            Occupied::Assassinate => self.hidden,
+            Occupied::Vanish | Occupied::Bury => Bitboard::EMPTY,
+        };
+        // the common case, table lookups only (a pawn is never reborn on its promotion rank)
+        if let (true, Some(k), Some(hc)) = (common.is_empty(), self.king, c.home_colour(them)) {
+            let row = crate::rules::circe::home_danger(hc, them, k);
+            let theirs = s.color[them.index()];
+            for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+                let walk = c.victim_reborn_walk(Piece::new(them, role));
+                risky |= theirs & s.role[role.index()] & Bitboard(row[walk.index()]);
+            }
+            return risky;
+        }
+        for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            let units = s.pieces(them, role);
+            if units.is_empty() {
+                continue;
+            }
+            let walk = c.victim_reborn_walk(Piece::new(them, role));
+            let mut targets = common;
+            if walk == Role::Pawn {
+                targets |= Bitboard::rank(them.promotion_rank());
+            }
+            let near = match self.king {
+                Some(k) => c.victim_squares_reborn_near(walk, them, k),
+                None => Some(Bitboard::EMPTY),
+            };
+            match near {
+                Some(near) => {
+                    risky |= units & near;
+                    if targets.any() {
+                        risky |= units & c.victim_squares_reborn_in(walk, them, targets).expect("not by diagram");
+                    }
+                }
+                None => {
+                    if let Some(k) = self.king {
+                        targets |= attackers_reach(walk, them, k).with(k);
+                    }
+                    for sq in units {
+                        if pos.origin(sq).is_some_and(|o| targets.contains(o)) {
+                            risky = risky.with(sq);
+                        }
+                    }
+                }
+            }
+        }
+        risky
     }
 
     /// Castling: under a plain check with no observation condition, the orthodox tests;
@@ -1202,6 +1269,20 @@ fn generic_one(pos: &mut Position, rules: &Rules, m: Move, before_last: Option<u
     }
 }
 
+/// The squares from which a unit of `by` with this walk attacks `k` on an empty board (a
+/// superset of where [`checks_from`] can be true).
+#[inline(always)]
+fn attackers_reach(walk: Role, by: Color, k: Square) -> Bitboard {
+    match walk {
+        Role::Pawn => pawn_attacks(by.other(), k),
+        Role::Knight => knight_attacks(k),
+        Role::King => king_attacks(k),
+        Role::Bishop => bishop_attacks(k, Bitboard::EMPTY),
+        Role::Rook => rook_attacks(k, Bitboard::EMPTY),
+        Role::Queen => bishop_attacks(k, Bitboard::EMPTY) | rook_attacks(k, Bitboard::EMPTY),
+    }
+}
+
 /// Would a unit of `them` of this walk on `r` attack `k`?
 #[inline(always)]
 fn checks_from(them: Color, fr: FirstRankPawns, role: Role, r: Square, k: Square, occ: Bitboard) -> bool {
@@ -1234,6 +1315,9 @@ struct VictimRule<'a> {
     fr: FirstRankPawns,
     /// Cohen's rule: captures from or to these squares only are compared (kept).
     cohen_vacate: Option<Bitboard>,
+    /// The victims whose capture [`VictimRule::weight`] must look at; capturing any other
+    /// enemy unit from outside `apart_from` is one legal move (FULL: not worked out).
+    risky: Bitboard,
 }
 
 impl VictimRule<'_> {
@@ -1293,9 +1377,28 @@ struct Hybrid<'a, const PLAIN: bool> {
     cohen: Option<(&'a Position, u64, Bitboard)>,
     /// Captures counted here when the victim alone decides (else kept).
     victims: Option<VictimRule<'a>>,
+    /// The enemy units whose capture needs a look (capturing any other, from outside
+    /// `apart`, is one legal move).
+    look: Bitboard,
+    /// Units whose every capture needs a look.
+    apart: Bitboard,
 }
 
-impl<const PLAIN: bool> Hybrid<'_, PLAIN> {
+impl<'a, const PLAIN: bool> Hybrid<'a, PLAIN> {
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        theirs: Bitboard,
+        king: Option<Square>,
+        captures: &'a mut MoveList,
+        castling: bool,
+        isardam: Option<(&'a Position, bool, FirstRankPawns)>,
+        cohen: Option<(&'a Position, u64, Bitboard)>,
+        victims: Option<VictimRule<'a>>,
+    ) -> Self {
+        let (look, apart) = victims.map_or((theirs, Bitboard::EMPTY), |v| (v.risky & theirs, v.apart_from));
+        Hybrid { theirs, king, n: 0, captures, castling, isardam, cohen, victims, look, apart }
+    }
+
     /// A capture (`promotions`: 4 for a pawn promoting, else 1): counted, or kept.
     #[inline(always)]
     fn capture(&mut self, from: Square, to: Square, promotions: bool) {
@@ -1340,40 +1443,50 @@ impl<const PLAIN: bool> Hybrid<'_, PLAIN> {
 impl<const PLAIN: bool> crate::orthodox::Sink for Hybrid<'_, PLAIN> {
     #[inline(always)]
     fn targets(&mut self, from: Square, t: Bitboard) {
-        self.n += self.quiet(from, t & !self.theirs, None, false);
-        for to in t & self.theirs {
+        let look = if self.apart.contains(from) { self.theirs } else { self.look };
+        if PLAIN {
+            self.n += (t & !look).count() as u64;
+        } else {
+            self.n += self.quiet(from, t & !self.theirs, None, false) + (t & self.theirs & !look).count() as u64;
+        }
+        for to in t & look {
             self.capture(from, to, false);
         }
     }
     #[inline(always)]
     fn pawn_shift(&mut self, t: Bitboard, delta: i8, kind: MoveKind) {
-        let quiet = t & !self.theirs;
+        // (the generator shifts unpinned pawns only, and none on hidden units)
+        debug_assert!((crate::orthodox::shift(t, -delta) & self.apart).is_empty());
         if PLAIN {
-            self.n += quiet.count() as u64;
+            self.n += (t & !self.look).count() as u64;
         } else {
-            for to in quiet {
+            for to in t & !self.theirs {
                 let from = Square::new((to.index() as i8 - delta) as u8);
                 self.n += self.quiet(from, Bitboard::from_square(to), None, kind == MoveKind::DoublePush);
             }
+            self.n += (t & self.theirs & !self.look).count() as u64;
         }
-        for to in t & self.theirs {
+        for to in t & self.look {
             self.capture(Square::new((to.index() as i8 - delta) as u8), to, false);
         }
     }
     #[inline(always)]
     fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
-        let quiet = t & !self.theirs;
+        let caps = t & self.theirs;
+        // (a pinned pawn comes alone)
+        let look = if (crate::orthodox::shift(caps, -delta) & self.apart).any() { self.theirs } else { self.look };
         if PLAIN {
-            self.n += 4 * quiet.count() as u64;
+            self.n += 4 * (t & !look).count() as u64;
         } else {
-            for to in quiet {
+            for to in t & !self.theirs {
                 let from = Square::new((to.index() as i8 - delta) as u8);
                 for r in Role::PROMOTIONS {
                     self.n += self.quiet(from, Bitboard::from_square(to), Some(r), false);
                 }
             }
+            self.n += 4 * (caps & !look).count() as u64;
         }
-        for to in t & self.theirs {
+        for to in t & look {
             self.capture(Square::new((to.index() as i8 - delta) as u8), to, true);
         }
     }

@@ -343,6 +343,71 @@ pub fn home_preimage_of(role: Role, color: Color, k: Square) -> crate::bitboard:
     crate::bitboard::Bitboard(PREIMAGE[color.index()][role.index()][k.index()])
 }
 
+const fn home_range_table() -> [[u64; 7]; 2] {
+    // [colour][walk] -> the home squares of that walk and colour (kings: none)
+    let mut t = [[0u64; 7]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut r = 1;
+        while r < 6 {
+            let mut s = 0;
+            while s < 64 {
+                t[c][r] |= 1u64 << compute_home(r as u8, c == 0, s as u8);
+                s += 1;
+            }
+            r += 1;
+        }
+        c += 1;
+    }
+    t
+}
+
+/// [colour][walk] -> every home square of that walk and colour.
+static HOME_RANGE: [[u64; 7]; 2] = home_range_table();
+
+/// Squares s such that `home_square(role, color, s)` is one of `targets` (empty for kings).
+#[inline(always)]
+pub fn home_preimage_in(role: Role, color: Color, targets: crate::bitboard::Bitboard) -> crate::bitboard::Bitboard {
+    let mut out = 0;
+    let mut t = targets.0 & HOME_RANGE[color.index()][role.index()];
+    while t != 0 {
+        out |= PREIMAGE[color.index()][role.index()][t.trailing_zeros() as usize];
+        t &= t - 1;
+    }
+    crate::bitboard::Bitboard(out)
+}
+
+type DangerTable = [[[[u64; 7]; 64]; 2]; 2];
+
+/// [home colour][attacker colour][k][walk] -> squares s such that a unit of that walk
+/// reborn on its home square for s (home squares of the home colour) lands on k or on a
+/// square from which, as a unit of the attacker colour, it attacks k on an empty board.
+fn danger_table() -> &'static DangerTable {
+    static T: std::sync::OnceLock<Box<DangerTable>> = std::sync::OnceLock::new();
+    T.get_or_init(|| {
+        let mut t: Box<DangerTable> = Box::new([[[[0; 7]; 64]; 2]; 2]);
+        for hc in [Color::White, Color::Black] {
+            for ac in [Color::White, Color::Black] {
+                for walk in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+                    for k in Square::all() {
+                        let reach = crate::attacks::attacks(walk, ac.other(), k, crate::bitboard::Bitboard::EMPTY).with(k);
+                        t[hc.index()][ac.index()][k.index()][walk.index()] = home_preimage_in(walk, hc, reach).0;
+                    }
+                }
+            }
+        }
+        t
+    })
+}
+
+/// Per walk (indexed by [`Role::index`]), the squares s such that a unit of `attacker`
+/// colour and that walk, reborn on its home square for s among the home squares of
+/// `home` colour, lands on `k` or attacks it on an empty board (kings: none).
+#[inline(always)]
+pub(crate) fn home_danger(home: Color, attacker: Color, k: Square) -> &'static [u64; 7] {
+    &danger_table()[home.index()][attacker.index()][k.index()]
+}
+
 /// What the rebirth-square rules need to know about the capture.
 #[derive(Clone, Copy, Debug)]
 pub struct CaptureContext {
@@ -411,6 +476,50 @@ impl Circe {
             SquareRule::CapturerHome | SquareRule::Departure | SquareRule::CapturePlusVector => {
                 unreachable!("the rebirth square depends on the capture")
             }
+        }
+    }
+
+    /// The capture squares from which a unit of `color` with reborn walk `walk` is reborn on
+    /// one of `targets` ([`Circe::victim_rebirth_square`] read backwards); `None` when that
+    /// depends on each unit's diagram square.
+    #[inline(always)]
+    pub(crate) fn victim_squares_reborn_in(&self, walk: Role, color: Color, targets: crate::bitboard::Bitboard) -> Option<crate::bitboard::Bitboard> {
+        match self.square {
+            SquareRule::Home => Some(home_preimage_in(walk, color, targets)),
+            SquareRule::Mirror => Some(home_preimage_in(walk, color.other(), targets)),
+            SquareRule::Symmetric => Some(crate::bitboard::Bitboard(targets.0.reverse_bits())),
+            SquareRule::Diagram => None,
+            SquareRule::CapturerHome | SquareRule::Departure | SquareRule::CapturePlusVector => {
+                unreachable!("the rebirth square depends on the capture")
+            }
+        }
+    }
+
+    /// The capture squares from which a unit of `color` with reborn walk `walk` (not a king)
+    /// is reborn on `k` or where, on an empty board, it attacks `k`; `None` when that
+    /// depends on each unit's diagram square.
+    #[inline(always)]
+    pub(crate) fn victim_squares_reborn_near(&self, walk: Role, color: Color, k: Square) -> Option<crate::bitboard::Bitboard> {
+        match self.home_colour(color) {
+            Some(hc) => Some(crate::bitboard::Bitboard(home_danger(hc, color, k)[walk.index()])),
+            None if self.square == SquareRule::Symmetric => {
+                let reach = crate::attacks::attacks(walk, color.other(), k, crate::bitboard::Bitboard::EMPTY).with(k);
+                Some(crate::bitboard::Bitboard(reach.0.reverse_bits()))
+            }
+            None => {
+                debug_assert!(self.square == SquareRule::Diagram, "the rebirth square depends on the capture");
+                None
+            }
+        }
+    }
+
+    /// Rebirth on home squares: whose (the unit's colour, or the other one for Mirror).
+    #[inline(always)]
+    pub(crate) fn home_colour(&self, color: Color) -> Option<Color> {
+        match self.square {
+            SquareRule::Home => Some(color),
+            SquareRule::Mirror => Some(color.other()),
+            _ => None,
         }
     }
 
