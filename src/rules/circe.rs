@@ -495,24 +495,6 @@ impl Circe {
         }
     }
 
-    /// The capture squares from which a unit of `color` with reborn walk `walk` (not a king)
-    /// is reborn on `k` or where, on an empty board, it attacks `k`; `None` when that
-    /// depends on each unit's diagram square.
-    #[inline(always)]
-    pub(crate) fn victim_squares_reborn_near(&self, walk: Role, color: Color, k: Square) -> Option<crate::bitboard::Bitboard> {
-        match self.home_colour(color) {
-            Some(hc) => Some(crate::bitboard::Bitboard(home_danger(hc, color, k)[walk.index()])),
-            None if self.square == SquareRule::Symmetric => {
-                let reach = crate::attacks::attacks(walk, color.other(), k, crate::bitboard::Bitboard::EMPTY).with(k);
-                Some(crate::bitboard::Bitboard(reach.0.reverse_bits()))
-            }
-            None => {
-                debug_assert!(self.square == SquareRule::Diagram, "the rebirth square depends on the capture");
-                None
-            }
-        }
-    }
-
     /// Rebirth on home squares: whose (the unit's colour, or the other one for Mirror).
     #[inline(always)]
     pub(crate) fn home_colour(&self, color: Color) -> Option<Color> {

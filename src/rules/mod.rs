@@ -35,6 +35,8 @@ pub struct Rules {
     generic_only: bool,
     /// Cached [`Rules::king_capture_is_plain`] (asked at every check test).
     plain_check: bool,
+    /// Cached: the leaf counter's plainest path may be tried (`leaf::lean`).
+    lean_leaf: bool,
 }
 
 /// Conditions that are not Circe presets: (name, one-line rule).
@@ -74,6 +76,7 @@ impl Rules {
             name: "orthodox".into(),
             generic_only: false,
             plain_check: true,
+            lean_leaf: false,
         }
     }
 
@@ -133,6 +136,7 @@ impl Rules {
         }
         rules.name = parts.join("+");
         rules.plain_check = rules.compute_plain_check();
+        rules.lean_leaf = crate::leaf::lean_applies(&rules);
         Ok(rules)
     }
 
@@ -162,6 +166,12 @@ impl Rules {
     pub fn generic(mut self) -> Rules {
         self.generic_only = true;
         self
+    }
+
+    /// May the leaf counter's plainest path be tried (not with [`Rules::generic`])?
+    #[inline(always)]
+    pub(crate) fn lean_leaf(&self) -> bool {
+        self.lean_leaf && !self.generic_only
     }
 
     /// Diagram squares matter (Diagram Circe).

@@ -16,11 +16,13 @@
 //! geometry, Assassin threats, moves that uncover hidden Volcanic units) is counted by the
 //! generic pipeline. Tests check that both give the same counts (`Rules::generic()`).
 
+mod lean;
+
 use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::{Position, Sets, Undo};
-use crate::rules::circe::{home_square, CaptureContext, Capturer, FirstRankPawns, Occupied, OwnSquare, SquareRule, Victim, WalkRule, When};
+use crate::rules::circe::{home_square, CaptureContext, Circe, Capturer, FirstRankPawns, Occupied, OwnSquare, SquareRule, Victim, WalkRule, When};
 use crate::rules::effects::{castling_rook, NoRecord, Outcome};
 use crate::rules::{isardam, madrasi, Observation, Rules};
 use crate::square::{Color, Piece, Role, Square};
@@ -34,6 +36,11 @@ pub fn count(pos: &mut Position, rules: &Rules, before_last: Option<u64>) -> u64
 /// last move: only moves that empty every square occupied now and empty then can recreate
 /// that position, and only those need the comparison.
 pub fn count_with(pos: &mut Position, rules: &Rules, before_last: Option<u64>, before_last_occ: Option<Bitboard>) -> u64 {
+    if rules.lean_leaf() {
+        if let Some(n) = lean::count(pos, rules.circe.as_ref().expect("a Circe preset")) {
+            return n;
+        }
+    }
     // a pending rebirth is modelled as Parrain places it: an occupied square makes it vanish
     let pending_other = pos.pending().is_some() && rules.circe.is_some_and(|c| c.occupied != Occupied::Vanish);
     if !eligible(rules) || pending_other {
@@ -781,73 +788,8 @@ impl Leaf {
             them: self.them,
             fr: self.fr,
             cohen_vacate,
-            risky: if bulk && cohen_vacate.is_none() { self.risky_victims(pos, &c) } else { Bitboard::FULL },
+            risky: if bulk && cohen_vacate.is_none() { risky_victims(pos, &c, self.them, self.king, self.hidden) } else { Bitboard::FULL },
         })
-    }
-
-    /// The enemy units whose capture [`VictimRule::weight`] must look at (a superset): those
-    /// whose reborn unit could attack our king on an empty board or land on it, be a pawn on
-    /// its promotion rank, find its square occupied where that matters (Strict: illegal;
-    /// Assassin: a hidden unit), or that stand on hidden units; kings when they are reborn.
-    fn risky_victims(&self, pos: &Position, c: &crate::rules::circe::Circe) -> Bitboard {
-        let s = pos.sets();
-        let them = self.them;
-        let mut risky = self.hidden;
-        if c.victim != Victim::Reborn || c.when != When::AtOnce {
-            return risky;
-        }
-        if c.victim_kings {
-            risky |= s.pieces(them, Role::King);
-        }
-        let common = match c.occupied {
-            Occupied::Illegal => s.occ,
-            Occupied::Assassinate => self.hidden,
-            Occupied::Vanish | Occupied::Bury => Bitboard::EMPTY,
-        };
-        // the common case, table lookups only (a pawn is never reborn on its promotion rank)
-        if let (true, Some(k), Some(hc)) = (common.is_empty(), self.king, c.home_colour(them)) {
-            let row = crate::rules::circe::home_danger(hc, them, k);
-            let theirs = s.color[them.index()];
-            for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-                let walk = c.victim_reborn_walk(Piece::new(them, role));
-                risky |= theirs & s.role[role.index()] & Bitboard(row[walk.index()]);
-            }
-            return risky;
-        }
-        for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-            let units = s.pieces(them, role);
-            if units.is_empty() {
-                continue;
-            }
-            let walk = c.victim_reborn_walk(Piece::new(them, role));
-            let mut targets = common;
-            if walk == Role::Pawn {
-                targets |= Bitboard::rank(them.promotion_rank());
-            }
-            let near = match self.king {
-                Some(k) => c.victim_squares_reborn_near(walk, them, k),
-                None => Some(Bitboard::EMPTY),
-            };
-            match near {
-                Some(near) => {
-                    risky |= units & near;
-                    if targets.any() {
-                        risky |= units & c.victim_squares_reborn_in(walk, them, targets).expect("not by diagram");
-                    }
-                }
-                None => {
-                    if let Some(k) = self.king {
-                        targets |= attackers_reach(walk, them, k).with(k);
-                    }
-                    for sq in units {
-                        if pos.origin(sq).is_some_and(|o| targets.contains(o)) {
-                            risky = risky.with(sq);
-                        }
-                    }
-                }
-            }
-        }
-        risky
     }
 
     /// Castling: under a plain check with no observation condition, the orthodox tests;
@@ -1269,6 +1211,70 @@ fn generic_one(pos: &mut Position, rules: &Rules, m: Move, before_last: Option<u
     }
 }
 
+/// The enemy units (of `them`) whose capture [`VictimRule::weight`] must look at (a
+/// superset): those whose reborn unit could attack the king on `king` on an empty board or
+/// land on it, be a pawn on its promotion rank, find its square occupied where that
+/// matters (Strict: illegal; Assassin: a hidden unit), or that stand on hidden units; kings
+/// when they are reborn.
+fn risky_victims(pos: &Position, c: &Circe, them: Color, king: Option<Square>, hidden: Bitboard) -> Bitboard {
+    let s = pos.sets();
+    let mut risky = hidden;
+    if c.victim != Victim::Reborn || c.when != When::AtOnce {
+        return risky;
+    }
+    if c.victim_kings {
+        risky |= s.pieces(them, Role::King);
+    }
+    let mut common = match c.occupied {
+        Occupied::Illegal => s.occ,
+        Occupied::Assassinate => hidden,
+        Occupied::Vanish | Occupied::Bury => Bitboard::EMPTY,
+    };
+    // the common case, table lookups only (a pawn is never reborn on its promotion rank)
+    if let (true, Some(k), Some(hc)) = (common.is_empty(), king, c.home_colour(them)) {
+        let row = crate::rules::circe::home_danger(hc, them, k);
+        let theirs = s.color[them.index()];
+        for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            let walk = c.victim_reborn_walk(Piece::new(them, role));
+            risky |= theirs & s.role[role.index()] & Bitboard(row[walk.index()]);
+        }
+        return risky;
+    }
+    if let Some(k) = king {
+        common = common.with(k);
+    }
+    for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+        let units = s.pieces(them, role);
+        if units.is_empty() {
+            continue;
+        }
+        let walk = c.victim_reborn_walk(Piece::new(them, role));
+        let mut targets = common;
+        if walk == Role::Pawn {
+            targets |= Bitboard::rank(them.promotion_rank());
+        }
+        if let Some(k) = king {
+            targets |= attackers_reach(walk, them, k);
+        }
+        risky |= units & victims_reborn_in(pos, c, Piece::new(them, role), targets);
+    }
+    risky
+}
+
+/// The squares of the units `victim` (a colour and walk) whose rebirth square, were they
+/// captured, would be one of `targets` (rebirth rules that look at the victim only).
+fn victims_reborn_in(pos: &Position, c: &Circe, victim: Piece, targets: Bitboard) -> Bitboard {
+    let units = pos.sets().pieces(victim.color(), victim.role());
+    if units.is_empty() || targets.is_empty() {
+        return Bitboard::EMPTY;
+    }
+    let walk = c.victim_reborn_walk(victim);
+    match c.victim_squares_reborn_in(walk, victim.color(), targets) {
+        Some(b) => units & b,
+        None => units.filter(|&sq| pos.origin(sq).is_some_and(|o| targets.contains(o))).fold(Bitboard::EMPTY, Bitboard::with),
+    }
+}
+
 /// The squares from which a unit of `by` with this walk attacks `k` on an empty board (a
 /// superset of where [`checks_from`] can be true).
 #[inline(always)]
@@ -1508,4 +1514,9 @@ impl<const PLAIN: bool> crate::orthodox::Sink for Hybrid<'_, PLAIN> {
             }
         }
     }
+}
+
+/// May the plainest leaf path be tried under these rules? (See `leaf::lean`.)
+pub(crate) fn lean_applies(rules: &Rules) -> bool {
+    lean::applies(rules)
 }
