@@ -1,24 +1,24 @@
 //! The last ply for the plainest rebirth rules, without the general counter's set-up.
 //!
-//! Rules: the captured unit alone is reborn (now, or later as in Parrain), on a square that
-//! depends on it alone (home, mirror, symmetric or diagram square; Chameleon walks too), an
-//! occupied square makes it vanish, be buried or the capture illegal, and check is the plain
-//! attack. Position: our king not attacked, nothing hidden, no pending rebirth, no pawn on
-//! its own first rank, no e.p. capture. Then every orthodox legal move is legal except the
-//! captures whose reborn unit attacks our king (or whose square is taken, in Strict Circe);
-//! the orthodox generator counts in bulk and looks only at the few captures whose victim
-//! could be reborn near the king ([`risky_victims`]). What orthodox chess forbids and a
-//! rebirth can allow is looked at apart: the king's captures (the reborn unit may block an
-//! attack on the arrival square, or attack it), and a pinned unit's captures off its line
-//! (when a victim could be reborn on that line: then the general counter decides).
+//! Rules: the capturer stays, only the captured unit is reborn (now, or later as in
+//! Parrain), an occupied square makes it vanish, be buried or the capture illegal, and check
+//! is the plain attack. Position: our king not attacked, nothing hidden, no pending rebirth,
+//! no pawn on its own first rank, no e.p. capture. Then every orthodox legal move is legal
+//! except the captures whose reborn unit attacks our king (or whose square is taken, in
+//! Strict Circe). The orthodox generator counts in bulk; when the rebirth square depends on
+//! the victim alone (home, mirror, symmetric, diagram square) only the captures of victims
+//! that could be reborn near the king are weighed ([`risky_victims`]), else every capture.
+//! What orthodox chess forbids and a rebirth can allow is judged apart on the board: the
+//! king's captures (the reborn unit may block an attack on the arrival square, or make
+//! one), and a pinned unit's captures off its line (the reborn unit may shield the king).
 
-use super::{attacked, risky_victims, victims_reborn_in, VictimRule};
+use super::{attacked, checks_from, risky_victims, victims_reborn_in, VictimRule};
 use crate::attacks::{between, bishop_attacks, king_attacks, line, pawn_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind};
 use crate::orthodox::Sink;
 use crate::position::Position;
-use crate::rules::circe::{CaptureFrom, Capturer, Circe, Occupied, Victim, When};
+use crate::rules::circe::{CaptureContext, CaptureFrom, Capturer, Circe, Occupied, Victim, When};
 use crate::rules::{Observation, Rules};
 use crate::square::{Color, Piece, Role, Square};
 
@@ -31,7 +31,6 @@ pub(crate) fn applies(rules: &Rules) -> bool {
         && c.capturer == Capturer::Stays
         && c.victim == Victim::Reborn
         && !c.victim_kings
-        && !c.square_depends_on_capture()
         && c.capture_from == CaptureFrom::OwnSquare
         && c.occupied != Occupied::Assassinate
 }
@@ -72,23 +71,29 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
             rays |= between(k, sn);
         }
     }
-    let now = c.when == When::AtOnce;
-    if pinned.any() && now {
-        // a victim reborn on the pin line would shield the king from a capture off the line
-        let mut shields = Bitboard::EMPTY;
-        for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-            shields |= victims_reborn_in(pos, c, Piece::new(them, role), rays);
+    // (a rebirth that comes later cannot matter now: Parrain)
+    let by_victim = c.when != When::AtOnce || !c.square_depends_on_capture();
+    let mut n = 0;
+    if pinned.any() && c.when == When::AtOnce {
+        // a victim reborn on the pin line may shield the king from a capture off the line
+        // (by the victim alone: only the victims reborn there)
+        let mut shields = theirs;
+        if by_victim {
+            shields = Bitboard::EMPTY;
+            for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+                shields |= victims_reborn_in(pos, c, Piece::new(them, role), rays);
+            }
         }
         if shields.any() {
             for p in pinned {
                 let role = pos.piece_at(p)?.role();
-                if (crate::attacks::attacks(role, us, p, occ) & shields & !line(k, p)).any() {
-                    return None;
+                for to in crate::attacks::attacks(role, us, p, occ) & shields & !line(k, p) {
+                    n += on_board(pos, c, k, p, to)?;
                 }
             }
         }
     }
-    let risky = risky_victims(pos, c, them, Some(k), Bitboard::EMPTY);
+    let risky = if by_victim { risky_victims(pos, c, them, Some(k), Bitboard::EMPTY) } else { Bitboard::FULL };
     let rule = VictimRule {
         pos,
         c: *c,
@@ -101,44 +106,100 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
         cohen_vacate: None,
         risky,
     };
-    let mut sink = Lean { n: 0, theirs, look: risky & theirs, king: k, rule, unsure: false };
+    let mut sink = Lean { n: 0, theirs, look: risky & theirs, king: k, rule, by_victim, unsure: false };
     crate::orthodox::generate_with(pos, Bitboard::FULL, Bitboard::EMPTY, pinned, &mut sink);
     if sink.unsure {
         return None;
     }
-    let mut n = sink.n;
+    n += sink.n;
     for to in king_attacks(k) & theirs {
-        n += u64::from(king_capture(pos, c, k, to)?);
+        n += on_board(pos, c, k, k, to)?;
     }
     Some(n)
 }
 
-/// Is the king's capture on `to` legal: the victim gone (or reborn), is `to` unattacked?
-fn king_capture(pos: &Position, c: &Circe, k: Square, to: Square) -> Option<bool> {
+/// The reborn unit and its square, for the capture `from`x`to` by `capturer` arriving as
+/// `arrived`; `None` when nothing is reborn now.
+#[inline(always)]
+fn rebirth(pos: &Position, c: &Circe, from: Square, to: Square, capturer: Piece, arrived: Piece) -> Option<(Piece, Square)> {
+    let v = pos.piece_at(to)?;
+    if c.when != When::AtOnce || v.role() == Role::King {
+        return None;
+    }
+    let unit = v.with_role(c.reborn_walk(v, capturer));
+    let vector = (to.file() as i32 - from.file() as i32, to.rank() as i32 - from.rank() as i32);
+    let ctx = CaptureContext { from, at: to, capturer_before: capturer, capturer_after: arrived, vector };
+    c.rebirth_square(unit, pos.origin(to), &ctx).map(|r| (unit, r))
+}
+
+/// How many legal moves the capture `from`x`to` makes (one per promotion of the capturer
+/// or of a reborn pawn), judged on the board after it: the king on `k` (or the capturing
+/// king) unattacked.
+fn on_board(pos: &Position, c: &Circe, k: Square, from: Square, to: Square) -> Option<u64> {
     let us = pos.turn();
     let them = us.other();
+    let p = pos.piece_at(from)?;
     let v = pos.piece_at(to)?;
-    let king = Piece::new(us, Role::King);
-    let mut b = *pos.sets();
-    b.toggle(k, king);
-    b.toggle(to, v);
-    b.toggle(to, king);
-    if c.when == When::AtOnce && v.role() != Role::King {
-        let unit = v.with_role(c.victim_reborn_walk(v));
-        if let Some(r) = c.victim_rebirth_square(unit, to, pos.origin(to)) {
-            if b.occ.contains(r) {
-                if c.occupied == Occupied::Illegal {
-                    return Some(false);
+    let promotes = p.role() == Role::Pawn && to.rank() == us.promotion_rank();
+    let roles: &[Role] = if promotes { &Role::PROMOTIONS } else { &[p.role()] };
+    let mut n = 0;
+    for &role in roles {
+        let arrived = p.with_role(role);
+        let mut b = *pos.sets();
+        b.toggle(from, p);
+        b.toggle(to, v);
+        b.toggle(to, arrived);
+        let king = if from == k { to } else { k };
+        match rebirth(pos, c, from, to, p, arrived) {
+            Some((_, r)) if b.occ.contains(r) => {
+                if c.occupied != Occupied::Illegal {
+                    n += u64::from(!attacked(&b, king, them, b.occ, c.first_rank_pawns));
                 }
-            } else {
-                if unit.role() == Role::Pawn && r.rank() == them.promotion_rank() {
-                    return None;
-                }
-                b.toggle(r, unit);
             }
+            Some((unit, r)) => {
+                // a pawn reborn on its promotion rank: one move per walk it takes
+                for &walk in reborn_walks(unit, r) {
+                    let mut b = b;
+                    b.toggle(r, unit.with_role(walk));
+                    n += u64::from(!attacked(&b, king, them, b.occ, c.first_rank_pawns));
+                }
+            }
+            None => n += u64::from(!attacked(&b, king, them, b.occ, c.first_rank_pawns)),
         }
     }
-    Some(!attacked(&b, to, them, b.occ, c.first_rank_pawns))
+    Some(n)
+}
+
+/// A capture by an unpinned unit other than the king, the rebirth square depending on the
+/// capture: legal unless the reborn unit attacks the king or its square is taken (Strict).
+#[inline(always)]
+fn by_capture(pos: &Position, c: &Circe, k: Square, from: Square, to: Square, arrived: Option<Role>) -> Option<u64> {
+    let p = pos.piece_at(from)?;
+    let arrived = arrived.map_or(p, |r| p.with_role(r));
+    let Some((unit, r)) = rebirth(pos, c, from, to, p, arrived) else { return Some(1) };
+    let occ = pos.occupied().without(from);
+    if occ.contains(r) {
+        return Some(u64::from(c.occupied != Occupied::Illegal));
+    }
+    Some(reborn_walks(unit, r).iter().filter(|&&walk| !checks_from(unit.color(), c.first_rank_pawns, walk, r, k, occ.with(r))).count() as u64)
+}
+
+/// The walks a unit reborn on `r` may take: a pawn on its promotion rank promotes (one
+/// move per choice), any other keeps its walk.
+#[inline(always)]
+fn reborn_walks(unit: Piece, r: Square) -> &'static [Role] {
+    if unit.role() == Role::Pawn && r.rank() == unit.color().promotion_rank() {
+        &Role::PROMOTIONS
+    } else {
+        match unit.role() {
+            Role::Pawn => &[Role::Pawn],
+            Role::Knight => &[Role::Knight],
+            Role::Bishop => &[Role::Bishop],
+            Role::Rook => &[Role::Rook],
+            Role::Queen => &[Role::Queen],
+            Role::King => &[Role::King],
+        }
+    }
 }
 
 /// Counts the orthodox generator's moves; captures of `look` victims are weighed one by one.
@@ -148,6 +209,8 @@ struct Lean<'a> {
     look: Bitboard,
     king: Square,
     rule: VictimRule<'a>,
+    /// The rebirth square depends on the victim alone (else on the capture).
+    by_victim: bool,
     /// A move this module does not model was met.
     unsure: bool,
 }
@@ -155,8 +218,15 @@ struct Lean<'a> {
 impl Lean<'_> {
     #[inline(always)]
     fn capture(&mut self, from: Square, to: Square, promotions: u64) {
-        match self.rule.weight(from, to) {
-            Some(w) => self.n += promotions * w,
+        let w = if self.by_victim {
+            self.rule.weight(from, to).map(|w| promotions * w)
+        } else if promotions == 1 {
+            by_capture(self.rule.pos, &self.rule.c, self.king, from, to, None)
+        } else {
+            Role::PROMOTIONS.iter().map(|&r| by_capture(self.rule.pos, &self.rule.c, self.king, from, to, Some(r))).sum()
+        };
+        match w {
+            Some(w) => self.n += w,
             None => self.unsure = true,
         }
     }
