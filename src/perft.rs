@@ -89,7 +89,7 @@ impl<'a> Search<'a> {
         }
         let mut n = 0;
         let occ_here = pos.occupied();
-        rules.for_each_legal(pos, before_last, |pos, _| {
+        rules.for_each_legal_unordered(pos, before_last, |pos, _| {
             self.history.push(pos.hash());
             let saved = self.parent_occ.replace(occ_here);
             n += self.perft_inner(pos, depth - 1);

@@ -15,7 +15,7 @@
 use super::{attacked, checks_from, risky_victims, victims_reborn_in, VictimRule};
 use crate::attacks::{between, bishop_attacks, king_attacks, line, pawn_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
-use crate::moves::{Move, MoveKind};
+use crate::moves::{Move, MoveKind, MoveList};
 use crate::orthodox::Sink;
 use crate::position::Position;
 use crate::rules::circe::{CaptureContext, CaptureFrom, Capturer, Circe, Occupied, Victim, When};
@@ -35,8 +35,10 @@ pub(crate) fn applies(rules: &Rules) -> bool {
         && c.occupied != Occupied::Assassinate
 }
 
-/// The number of legal moves, or `None` when the position is not one this module models.
-pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
+/// What the counting and the listing share: the king, its pinned units and their pin
+/// lines; `None` when the position is not one this module models.
+#[inline(always)]
+fn setup(pos: &Position) -> Option<(Square, Bitboard, Bitboard)> {
     let us = pos.turn();
     let them = us.other();
     let s = pos.sets();
@@ -71,28 +73,51 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
             rays |= between(k, sn);
         }
     }
-    // (a rebirth that comes later cannot matter now: Parrain)
-    let by_victim = c.when != When::AtOnce || !c.square_depends_on_capture();
-    let mut n = 0;
-    if pinned.any() && c.when == When::AtOnce {
-        // a victim reborn on the pin line may shield the king from a capture off the line
-        // (by the victim alone: only the victims reborn there)
-        let mut shields = theirs;
-        if by_victim {
-            shields = Bitboard::EMPTY;
-            for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-                shields |= victims_reborn_in(pos, c, Piece::new(them, role), rays);
-            }
+    Some((k, pinned, rays))
+}
+
+/// The captures by pinned units off their pin line that a reborn victim could make legal
+/// (by the victim alone: only captures of the victims reborn on a pin line), for `each`.
+#[inline(always)]
+fn shielded(pos: &Position, c: &Circe, k: Square, pinned: Bitboard, rays: Bitboard, mut each: impl FnMut(Square, Square) -> Option<()>) -> Option<()> {
+    if pinned.is_empty() || c.when != When::AtOnce {
+        return Some(());
+    }
+    let us = pos.turn();
+    let them = us.other();
+    let s = pos.sets();
+    let mut shields = s.color[them.index()];
+    if !c.square_depends_on_capture() {
+        shields = Bitboard::EMPTY;
+        for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            shields |= victims_reborn_in(pos, c, Piece::new(them, role), rays);
         }
-        if shields.any() {
-            for p in pinned {
-                let role = pos.piece_at(p)?.role();
-                for to in crate::attacks::attacks(role, us, p, occ) & shields & !line(k, p) {
-                    n += on_board(pos, c, k, p, to)?;
-                }
+    }
+    if shields.any() {
+        for p in pinned {
+            let role = pos.piece_at(p)?.role();
+            for to in crate::attacks::attacks(role, us, p, s.occ) & shields & !line(k, p) {
+                each(p, to)?;
             }
         }
     }
+    Some(())
+}
+
+/// The number of legal moves, or `None` when the position is not one this module models.
+pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
+    let (k, pinned, rays) = setup(pos)?;
+    let them = pos.turn().other();
+    let s = pos.sets();
+    let theirs = s.color[them.index()];
+    let occ = s.occ;
+    let mut n = 0;
+    shielded(pos, c, k, pinned, rays, |p, to| {
+        n += on_board(pos, c, k, p, to)?;
+        Some(())
+    })?;
+    // (a rebirth that comes later cannot matter now: Parrain)
+    let by_victim = c.when != When::AtOnce || !c.square_depends_on_capture();
     let risky = if by_victim { risky_victims(pos, c, them, Some(k), Bitboard::EMPTY) } else { Bitboard::FULL };
     let rule = VictimRule {
         pos,
@@ -116,6 +141,80 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
         n += on_board(pos, c, k, k, to)?;
     }
     Some(n)
+}
+
+/// The legal moves, in two lists: `sure` (legal whatever the rebirth does) and `unsure`
+/// (to be played with the legality test: captures that a rebirth may make illegal, or
+/// legal); `None` when the position is not one this module models.
+pub(super) fn moves(pos: &Position, c: &Circe, sure: &mut MoveList, unsure: &mut MoveList) -> Option<()> {
+    let (k, pinned, rays) = setup(pos)?;
+    let us = pos.turn();
+    let them = us.other();
+    let theirs = pos.sets().color[them.index()];
+    shielded(pos, c, k, pinned, rays, |p, to| {
+        if pos.piece_at(p)?.role() == Role::Pawn && to.rank() == us.promotion_rank() {
+            for r in Role::PROMOTIONS {
+                unsure.push(Move::promotion(p, to, r));
+            }
+        } else {
+            unsure.push(Move::new(p, to, MoveKind::Normal));
+        }
+        Some(())
+    })?;
+    let by_victim = c.when != When::AtOnce || !c.square_depends_on_capture();
+    let look = if by_victim { risky_victims(pos, c, them, Some(k), Bitboard::EMPTY) & theirs } else { theirs };
+    let mut sink = Collect { sure, unsure, theirs, look, king: k, off: false };
+    crate::orthodox::generate_with(pos, Bitboard::FULL, Bitboard::EMPTY, pinned, &mut sink);
+    if sink.off {
+        return None;
+    }
+    for to in king_attacks(k) & theirs {
+        sink.unsure.push(Move::new(k, to, MoveKind::Normal));
+    }
+    Some(())
+}
+
+/// Sorts the orthodox generator's moves: captures of `look` victims to be tested.
+struct Collect<'a> {
+    sure: &'a mut MoveList,
+    unsure: &'a mut MoveList,
+    theirs: Bitboard,
+    look: Bitboard,
+    king: Square,
+    /// A move this module does not model was met.
+    off: bool,
+}
+
+impl Sink for Collect<'_> {
+    #[inline(always)]
+    fn targets(&mut self, from: Square, t: Bitboard) {
+        for to in t & !self.look {
+            self.sure.push(Move::new(from, to, MoveKind::Normal));
+        }
+        for to in t & self.look {
+            self.unsure.push(Move::new(from, to, MoveKind::Normal));
+        }
+    }
+    #[inline(always)]
+    fn pawn_shift(&mut self, t: Bitboard, delta: i8, kind: MoveKind) {
+        self.sure.pawn_shift(t & !self.look, delta, kind);
+        self.unsure.pawn_shift(t & self.look, delta, kind);
+    }
+    #[inline(always)]
+    fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
+        self.sure.pawn_promotions(t & !self.look, delta);
+        self.unsure.pawn_promotions(t & self.look, delta);
+    }
+    #[inline(always)]
+    fn one(&mut self, m: Move) {
+        match m.kind() {
+            MoveKind::EnPassant => self.off = true,
+            // the king's captures are listed apart
+            _ if m.from() == self.king && self.theirs.contains(m.to()) => {}
+            _ if self.look.contains(m.to()) => self.unsure.push(m),
+            _ => self.sure.push(m),
+        }
+    }
 }
 
 /// The reborn unit and its square, for the capture `from`x`to` by `capturer` arriving as

@@ -1516,6 +1516,12 @@ impl<const PLAIN: bool> crate::orthodox::Sink for Hybrid<'_, PLAIN> {
     }
 }
 
+/// The legal moves under the plainest rules (see `leaf::lean`), in two lists: legal for
+/// sure, and to be played with the legality test; `None` when the position is not modelled.
+pub(crate) fn lean_moves(pos: &Position, rules: &Rules, sure: &mut MoveList, unsure: &mut MoveList) -> Option<()> {
+    lean::moves(pos, rules.circe.as_ref()?, sure, unsure)
+}
+
 /// May the plainest leaf path be tried under these rules? (See `leaf::lean`.)
 pub(crate) fn lean_applies(rules: &Rules) -> bool {
     lean::applies(rules)
