@@ -95,3 +95,32 @@ fn paralysis_of_a_side_equals_the_unit_test() {
     }
     assert!(observed > 1000, "the positions paralyse something ({observed})");
 }
+
+/// Rebirths that make legal what orthodox chess forbids, counted by the leaf counter's
+/// plainest path as the generic pipeline plays them: a victim reborn between a checking
+/// rook and the king (Circe: Sd7*e5 puts the pawn back on e2), and a pinned unit's capture
+/// whose victim is reborn on the pin line (Platzwechsel: Se2*d4 puts the pawn on e2).
+#[test]
+fn rebirths_that_answer_a_check_or_shield_a_pin() {
+    let cases = [
+        ("8/3n4/8/4P3/8/4k3/8/4R2K b - - 0 1", "circe", "Sd7*e5[+wPe2]"),
+        ("8/8/8/8/3P4/4k3/4n3/4R2K b - - 0 1", "circe-pwc", "Se2*d4[+wPe2]"),
+    ];
+    for (f, v, mv) in cases {
+        let mut g = Game::new(f, v).unwrap();
+        let names: Vec<String> = g.legal_moves().into_iter().map(|m| g.popeye(m)).collect();
+        assert!(names.iter().any(|n| n == mv), "{v} {f}: {mv} missing from {names:?}");
+    }
+    let variants = ["circe", "circe-mirror", "circe-symmetry", "circe-strict", "circe-chameleon", "circe-diagram", "circe-pwc", "circe-equipollents", "circe-couscous", "circe-clone", "circe-parrain", "circe-volcanic"];
+    compare(cases.iter().map(|c| c.0.to_string()).collect(), 1);
+    for v in variants {
+        let rules = Rules::parse(v).unwrap();
+        for (f, _, _) in cases {
+            for depth in 1..=3 {
+                let mut fast = Game::from_parts(fen::parse(f).unwrap(), rules.clone()).unwrap();
+                let mut slow = Game::from_parts(fen::parse(f).unwrap(), rules.clone().generic()).unwrap();
+                assert_eq!(fast.perft(depth), slow.perft(depth), "{v} {f} depth {depth}");
+            }
+        }
+    }
+}

@@ -2,15 +2,17 @@
 //!
 //! Rules: the capturer stays, only the captured unit is reborn (now, or later as in
 //! Parrain), an occupied square makes it vanish, be buried or the capture illegal, and check
-//! is the plain attack. Position: our king not attacked, nothing hidden, no pending rebirth,
-//! no pawn on its own first rank, no e.p. capture. Then every orthodox legal move is legal
-//! except the captures whose reborn unit attacks our king (or whose square is taken, in
-//! Strict Circe). The orthodox generator counts in bulk; when the rebirth square depends on
-//! the victim alone (home, mirror, symmetric, diagram square) only the captures of victims
-//! that could be reborn near the king are weighed ([`risky_victims`]), else every capture.
-//! What orthodox chess forbids and a rebirth can allow is judged apart on the board: the
-//! king's captures (the reborn unit may block an attack on the arrival square, or make
-//! one), and a pinned unit's captures off its line (the reborn unit may shield the king).
+//! is the plain attack. Position: our king attacked by one unit at most, nothing hidden, no
+//! pending rebirth, no pawn on its own first rank, no e.p. capture. Then every orthodox
+//! legal move is legal except the captures whose reborn unit attacks our king (or whose
+//! square is taken, in Strict Circe). The orthodox generator counts in bulk; when the
+//! rebirth square depends on the victim alone (home, mirror, symmetric, diagram square)
+//! only the captures of victims that could be reborn near the king are weighed
+//! ([`risky_victims`]), else every capture. What orthodox chess forbids and a rebirth can
+//! allow is judged apart on the board ([`apart`]): the king's captures (the reborn unit may
+//! block an attack on the arrival square, or make one), a pinned unit's captures off its
+//! line (the reborn unit may shield the king), and under a line check the captures whose
+//! victim is reborn between the checker and the king.
 
 use super::{attacked, checks_from, risky_victims, victims_reborn_in, VictimRule};
 use crate::attacks::{between, bishop_attacks, king_attacks, line, pawn_attacks, rook_attacks};
@@ -38,7 +40,7 @@ pub(crate) fn applies(rules: &Rules) -> bool {
 /// What the counting and the listing share: the king, its pinned units and their pin
 /// lines; `None` when the position is not one this module models.
 #[inline(always)]
-fn setup(pos: &Position) -> Option<(Square, Bitboard, Bitboard)> {
+fn setup(pos: &Position) -> Option<(Square, Bitboard, Bitboard, Bitboard)> {
     let us = pos.turn();
     let them = us.other();
     let s = pos.sets();
@@ -58,7 +60,8 @@ fn setup(pos: &Position) -> Option<(Square, Bitboard, Bitboard)> {
     let occ = s.occ;
     let ours = s.color[us.index()];
     let theirs = s.color[them.index()];
-    if (s.attackers_to(k, occ) & theirs).any() {
+    let checkers = s.attackers_to(k, occ) & theirs;
+    if checkers.more_than_one() {
         return None;
     }
     let tq = s.pieces(them, Role::Queen);
@@ -73,32 +76,56 @@ fn setup(pos: &Position) -> Option<(Square, Bitboard, Bitboard)> {
             rays |= between(k, sn);
         }
     }
-    Some((k, pinned, rays))
+    Some((k, checkers, pinned, rays))
 }
 
-/// The captures by pinned units off their pin line that a reborn victim could make legal
-/// (by the victim alone: only captures of the victims reborn on a pin line), for `each`.
+/// The captures that orthodox chess forbids and a reborn victim may make legal, for `each`
+/// (judged on the board): a pinned unit's captures off its pin line (the victim reborn on
+/// the line shields the king), and under a line check any capture whose victim is reborn
+/// between the checker and the king. When the rebirth square depends on the victim alone,
+/// only the victims reborn on those lines are looked at; else every capture would be, and
+/// under a line check that is left to the general counter (`None`).
 #[inline(always)]
-fn shielded(pos: &Position, c: &Circe, k: Square, pinned: Bitboard, rays: Bitboard, mut each: impl FnMut(Square, Square) -> Option<()>) -> Option<()> {
-    if pinned.is_empty() || c.when != When::AtOnce {
+fn apart(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitboard, rays: Bitboard, mut each: impl FnMut(Square, Square) -> Option<()>) -> Option<()> {
+    if c.when != When::AtOnce {
         return Some(());
+    }
+    let block = checkers.first().map_or(Bitboard::EMPTY, |ch| between(k, ch));
+    if pinned.is_empty() && block.is_empty() {
+        return Some(());
+    }
+    let by_victim = !c.square_depends_on_capture();
+    if block.any() && !by_victim {
+        return None;
     }
     let us = pos.turn();
     let them = us.other();
     let s = pos.sets();
-    let mut shields = s.color[them.index()];
-    if !c.square_depends_on_capture() {
-        shields = Bitboard::EMPTY;
-        for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-            shields |= victims_reborn_in(pos, c, Piece::new(them, role), rays);
+    let theirs = s.color[them.index()];
+    let reborn_in = |squares: Bitboard| {
+        if by_victim {
+            let mut b = Bitboard::EMPTY;
+            for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+                b |= victims_reborn_in(pos, c, Piece::new(them, role), squares);
+            }
+            b
+        } else {
+            theirs
+        }
+    };
+    let shields = if pinned.any() { reborn_in(rays) } else { Bitboard::EMPTY };
+    let blockers = if block.any() { reborn_in(block) & !checkers } else { Bitboard::EMPTY };
+    // what the generator makes of a pinned unit: moves on its line that answer a check
+    let checkmask = checkers.first().map_or(Bitboard::FULL, |ch| block.with(ch));
+    for p in pinned {
+        let role = pos.piece_at(p)?.role();
+        for to in crate::attacks::attacks(role, us, p, s.occ) & (shields | blockers) & !(line(k, p) & checkmask) {
+            each(p, to)?;
         }
     }
-    if shields.any() {
-        for p in pinned {
-            let role = pos.piece_at(p)?.role();
-            for to in crate::attacks::attacks(role, us, p, s.occ) & shields & !line(k, p) {
-                each(p, to)?;
-            }
+    for to in blockers {
+        for from in s.attackers_to(to, s.occ) & s.color[us.index()] & !pinned & !Bitboard::from_square(k) {
+            each(from, to)?;
         }
     }
     Some(())
@@ -106,13 +133,13 @@ fn shielded(pos: &Position, c: &Circe, k: Square, pinned: Bitboard, rays: Bitboa
 
 /// The number of legal moves, or `None` when the position is not one this module models.
 pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
-    let (k, pinned, rays) = setup(pos)?;
+    let (k, checkers, pinned, rays) = setup(pos)?;
     let them = pos.turn().other();
     let s = pos.sets();
     let theirs = s.color[them.index()];
     let occ = s.occ;
     let mut n = 0;
-    shielded(pos, c, k, pinned, rays, |p, to| {
+    apart(pos, c, k, checkers, pinned, rays, |p, to| {
         n += on_board(pos, c, k, p, to)?;
         Some(())
     })?;
@@ -132,7 +159,7 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
         risky,
     };
     let mut sink = Lean { n: 0, theirs, look: risky & theirs, king: k, rule, by_victim, unsure: false };
-    crate::orthodox::generate_with(pos, Bitboard::FULL, Bitboard::EMPTY, pinned, &mut sink);
+    crate::orthodox::generate_with(pos, Bitboard::FULL, checkers, pinned, &mut sink);
     if sink.unsure {
         return None;
     }
@@ -147,11 +174,11 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
 /// (to be played with the legality test: captures that a rebirth may make illegal, or
 /// legal); `None` when the position is not one this module models.
 pub(super) fn moves(pos: &Position, c: &Circe, sure: &mut MoveList, unsure: &mut MoveList) -> Option<()> {
-    let (k, pinned, rays) = setup(pos)?;
+    let (k, checkers, pinned, rays) = setup(pos)?;
     let us = pos.turn();
     let them = us.other();
     let theirs = pos.sets().color[them.index()];
-    shielded(pos, c, k, pinned, rays, |p, to| {
+    apart(pos, c, k, checkers, pinned, rays, |p, to| {
         if pos.piece_at(p)?.role() == Role::Pawn && to.rank() == us.promotion_rank() {
             for r in Role::PROMOTIONS {
                 unsure.push(Move::promotion(p, to, r));
@@ -164,7 +191,7 @@ pub(super) fn moves(pos: &Position, c: &Circe, sure: &mut MoveList, unsure: &mut
     let by_victim = c.when != When::AtOnce || !c.square_depends_on_capture();
     let look = if by_victim { risky_victims(pos, c, them, Some(k), Bitboard::EMPTY) & theirs } else { theirs };
     let mut sink = Collect { sure, unsure, theirs, look, king: k, off: false };
-    crate::orthodox::generate_with(pos, Bitboard::FULL, Bitboard::EMPTY, pinned, &mut sink);
+    crate::orthodox::generate_with(pos, Bitboard::FULL, checkers, pinned, &mut sink);
     if sink.off {
         return None;
     }
