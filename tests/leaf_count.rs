@@ -124,3 +124,28 @@ fn rebirths_that_answer_a_check_or_shield_a_pin() {
         }
     }
 }
+
+/// Circe Parrain with a pending rebirth of the side to move's unit: the leaf counter's
+/// plainest path counts a pawn reborn on its promotion rank four times (Ke1-d2[+wPd8=Q/S/R/B]),
+/// a pinned unit's move whose rebirth shields the king (Be2-f3[+wSe5]) and castling whose
+/// rebirth covers the king's arrival square (0-0[+wRg4]), as the generic pipeline plays them.
+#[test]
+fn parrain_rebirths_that_promote_or_shield() {
+    let cases = [
+        ("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1 pending=Pe7", "Ke1-d2[+wPd8=S]"),
+        ("4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1 pending=Nd4", "Be2-f3[+wSe5]"),
+        ("4k1r1/8/8/8/8/8/8/4K2R w K - 0 1 pending=Rg4", "0-0[+wRg4]"),
+        ("r3k2r/8/8/8/8/8/8/4K3 b kq - 0 1 pending=pd2", "Ke8-d7[+bPc1=R]"),
+    ];
+    let rules = Rules::parse("circe-parrain").unwrap();
+    for (f, mv) in cases {
+        let mut g = Game::new(f, "circe-parrain").unwrap();
+        let names: Vec<String> = g.legal_moves().into_iter().map(|m| g.popeye(m)).collect();
+        assert!(names.iter().any(|n| n == mv), "{f}: {mv} missing from {names:?}");
+        for depth in 1..=3 {
+            let mut fast = Game::from_parts(fen::parse(f).unwrap(), rules.clone()).unwrap();
+            let mut slow = Game::from_parts(fen::parse(f).unwrap(), rules.clone().generic()).unwrap();
+            assert_eq!(fast.perft(depth), slow.perft(depth), "{f} depth {depth}");
+        }
+    }
+}

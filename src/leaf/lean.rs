@@ -3,7 +3,9 @@
 //! Rules: the capturer stays, only the captured unit is reborn (now, or later as in
 //! Parrain), an occupied square makes it vanish, be buried or the capture illegal, and check
 //! is the plain attack. Position: our king attacked by one unit at most, nothing hidden, no
-//! pending rebirth, no pawn on its own first rank, no e.p. capture. Then every orthodox
+//! pawn on its own first rank, no e.p. capture, and a pending rebirth only of ours (Parrain,
+//! king not attacked: the reborn unit can only shield the king, see [`shielded`]; a pawn
+//! reborn on its promotion rank makes four moves of one). Then every orthodox
 //! legal move is legal except the captures whose reborn unit attacks our king (or whose
 //! square is taken, in Strict Circe). The orthodox generator counts in bulk; when the
 //! rebirth square depends on the victim alone (home, mirror, symmetric, diagram square)
@@ -40,14 +42,21 @@ pub(crate) fn applies(rules: &Rules) -> bool {
 /// What the counting and the listing share: the king, its pinned units and their pin
 /// lines; `None` when the position is not one this module models.
 #[inline(always)]
-fn setup(pos: &Position) -> Option<(Square, Bitboard, Bitboard, Bitboard)> {
+fn setup(pos: &Position, c: &Circe) -> Option<(Square, Bitboard, Bitboard, Bitboard, Shield)> {
     let us = pos.turn();
     let them = us.other();
     let s = pos.sets();
     let k = pos.king(us)?;
-    if pos.pending().is_some() || pos.hidden_mask().any() {
+    if pos.hidden_mask().any() {
         return None;
     }
+    // Parrain: our unit captured on the opponent's last move, reborn after our move
+    let shield = match pos.pending() {
+        Some((u, _)) if u.color() != us => None,
+        Some((u, a)) if c.when == When::AfterNextMove => Some((u, a)),
+        Some(_) => return None,
+        None => None,
+    };
     let pawns = s.role[Role::Pawn.index()];
     if (pawns & (s.color[0] & Bitboard::rank(Color::White.first_rank()) | s.color[1] & Bitboard::rank(Color::Black.first_rank()))).any() {
         return None;
@@ -61,7 +70,7 @@ fn setup(pos: &Position) -> Option<(Square, Bitboard, Bitboard, Bitboard)> {
     let ours = s.color[us.index()];
     let theirs = s.color[them.index()];
     let checkers = s.attackers_to(k, occ) & theirs;
-    if checkers.more_than_one() {
+    if checkers.more_than_one() || (checkers.any() && shield.is_some()) {
         return None;
     }
     let tq = s.pieces(them, Role::Queen);
@@ -76,7 +85,95 @@ fn setup(pos: &Position) -> Option<(Square, Bitboard, Bitboard, Bitboard)> {
             rays |= between(k, sn);
         }
     }
-    Some((k, checkers, pinned, rays))
+    Some((k, checkers, pinned, rays, shield))
+}
+
+/// Parrain: our unit and the square it was captured on, reborn after our move on that square
+/// plus the move's vector (when empty): it can only shield our king. A pawn reborn on its
+/// promotion rank promotes: one move per choice.
+type Shield = Option<(Piece, Square)>;
+
+/// With a pending rebirth of ours, the moves orthodox chess forbids that the reborn unit
+/// may shield, for `each` (judged on the board): the king's steps to attacked squares, a
+/// pinned unit's moves off its line, and castling whose arrival square is attacked (the
+/// generator's castling is then left out: every castling is listed here).
+#[inline(always)]
+fn shielded(pos: &Position, k: Square, pinned: Bitboard, mut each: impl FnMut(Move) -> Option<()>) -> Option<()> {
+    let us = pos.turn();
+    let s = pos.sets();
+    let ours = s.color[us.index()];
+    let them = us.other();
+    let empty = !s.occ;
+    for to in king_attacks(k) & empty {
+        if attacked(s, to, them, s.occ.without(k), crate::rules::circe::FirstRankPawns::Immobile) {
+            each(Move::new(k, to, MoveKind::Normal))?;
+        }
+    }
+    for p in pinned {
+        let off = !line(k, p);
+        let role = pos.piece_at(p)?.role();
+        if role == Role::Pawn {
+            let up = us.forward() * 8;
+            let one = Square::new((p.index() as i32 + up) as u8);
+            if empty.contains(one) && off.contains(one) {
+                push_pawn(p, one, MoveKind::Normal, &mut each)?;
+                let two = Square::new((one.index() as i32 + up) as u8);
+                if p.rank() == us.pawn_rank() && empty.contains(two) {
+                    each(Move::new(p, two, MoveKind::DoublePush))?;
+                }
+            }
+            for to in pawn_attacks(us, p) & s.color[them.index()] & off {
+                push_pawn(p, to, MoveKind::Normal, &mut each)?;
+            }
+        } else {
+            for to in crate::attacks::attacks(role, us, p, s.occ) & !ours & off {
+                each(Move::new(p, to, MoveKind::Normal))?;
+            }
+        }
+    }
+    for m in castlings(pos, k) {
+        each(m)?;
+    }
+    Some(())
+}
+
+/// A pawn's move to `to`, once per promotion on the last rank.
+#[inline(always)]
+fn push_pawn(from: Square, to: Square, kind: MoveKind, each: &mut impl FnMut(Move) -> Option<()>) -> Option<()> {
+    if to.rank() == Color::White.promotion_rank() || to.rank() == Color::Black.promotion_rank() {
+        for r in Role::PROMOTIONS {
+            each(Move::promotion(from, to, r))?;
+        }
+        Some(())
+    } else {
+        each(Move::new(from, to, kind))
+    }
+}
+
+/// The castling moves that pass every test but the arrival square's (the king, not in
+/// check, crosses no attacked square): what rebirths after the move can still decide.
+fn castlings(pos: &Position, k: Square) -> impl Iterator<Item = Move> + '_ {
+    let us = pos.turn();
+    let them = us.other();
+    let s = pos.sets();
+    let f = pos.castle_flags();
+    let rank = us.first_rank();
+    let home = k == Square::from_coords(4, rank) && f & crate::position::flags::king(us) != 0;
+    [true, false].into_iter().filter_map(move |king_side| {
+        if !home || f & crate::position::flags::rook(us, king_side) == 0 {
+            return None;
+        }
+        let (rf, pass, to) = if king_side { (7, 5, 6) } else { (0, 3, 2) };
+        let rsq = Square::from_coords(rf, rank);
+        if pos.piece_at(rsq) != Some(Piece::new(us, Role::Rook)) || (between(k, rsq) & s.occ).any() {
+            return None;
+        }
+        if attacked(s, Square::from_coords(pass, rank), them, s.occ, crate::rules::circe::FirstRankPawns::Immobile) {
+            return None;
+        }
+        let kind = if king_side { MoveKind::CastleKing } else { MoveKind::CastleQueen };
+        Some(Move::new(k, Square::from_coords(to, rank), kind))
+    })
 }
 
 /// The captures that orthodox chess forbids and a reborn victim may make legal, for `each`
@@ -133,16 +230,22 @@ fn apart(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitbo
 
 /// The number of legal moves, or `None` when the position is not one this module models.
 pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
-    let (k, checkers, pinned, rays) = setup(pos)?;
+    let (k, checkers, pinned, rays, shield) = setup(pos, c)?;
     let them = pos.turn().other();
     let s = pos.sets();
     let theirs = s.color[them.index()];
     let occ = s.occ;
     let mut n = 0;
     apart(pos, c, k, checkers, pinned, rays, |p, to| {
-        n += on_board(pos, c, k, p, to)?;
+        n += on_board(pos, c, k, p, to, None)?;
         Some(())
     })?;
+    if shield.is_some() {
+        shielded(pos, k, pinned, |m| {
+            n += on_board_move(pos, c, k, m, shield)?;
+            Some(())
+        })?;
+    }
     // (a rebirth that comes later cannot matter now: Parrain)
     let by_victim = c.when != When::AtOnce || !c.square_depends_on_capture();
     let risky = if by_victim { risky_victims(pos, c, them, Some(k), Bitboard::EMPTY) } else { Bitboard::FULL };
@@ -158,14 +261,16 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
         cohen_vacate: None,
         risky,
     };
-    let mut sink = Lean { n: 0, theirs, look: risky & theirs, king: k, rule, by_victim, unsure: false };
+    // a pending pawn reborn on its promotion rank: three more moves
+    let promo = shield.filter(|(u, a)| u.role() == Role::Pawn && a.rank() != u.color().promotion_rank()).map(|(u, a)| (a, u.color().promotion_rank() as i32 - a.rank() as i32));
+    let mut sink = Lean { n: 0, theirs, look: risky & theirs, king: k, rule, by_victim, castling: shield.is_none(), promo, occ, unsure: false };
     crate::orthodox::generate_with(pos, Bitboard::FULL, checkers, pinned, &mut sink);
     if sink.unsure {
         return None;
     }
     n += sink.n;
     for to in king_attacks(k) & theirs {
-        n += on_board(pos, c, k, k, to)?;
+        n += on_board(pos, c, k, k, to, shield)?;
     }
     Some(n)
 }
@@ -174,10 +279,16 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
 /// (to be played with the legality test: captures that a rebirth may make illegal, or
 /// legal); `None` when the position is not one this module models.
 pub(super) fn moves(pos: &Position, c: &Circe, sure: &mut MoveList, unsure: &mut MoveList) -> Option<()> {
-    let (k, checkers, pinned, rays) = setup(pos)?;
+    let (k, checkers, pinned, rays, shield) = setup(pos, c)?;
     let us = pos.turn();
     let them = us.other();
     let theirs = pos.sets().color[them.index()];
+    if shield.is_some() {
+        shielded(pos, k, pinned, |m| {
+            unsure.push(m);
+            Some(())
+        })?;
+    }
     apart(pos, c, k, checkers, pinned, rays, |p, to| {
         if pos.piece_at(p)?.role() == Role::Pawn && to.rank() == us.promotion_rank() {
             for r in Role::PROMOTIONS {
@@ -190,7 +301,7 @@ pub(super) fn moves(pos: &Position, c: &Circe, sure: &mut MoveList, unsure: &mut
     })?;
     let by_victim = c.when != When::AtOnce || !c.square_depends_on_capture();
     let look = if by_victim { risky_victims(pos, c, them, Some(k), Bitboard::EMPTY) & theirs } else { theirs };
-    let mut sink = Collect { sure, unsure, theirs, look, king: k, off: false };
+    let mut sink = Collect { sure, unsure, theirs, look, king: k, castling: shield.is_none(), off: false };
     crate::orthodox::generate_with(pos, Bitboard::FULL, checkers, pinned, &mut sink);
     if sink.off {
         return None;
@@ -208,6 +319,8 @@ struct Collect<'a> {
     theirs: Bitboard,
     look: Bitboard,
     king: Square,
+    /// Take the generator's castling moves (else they are listed apart).
+    castling: bool,
     /// A move this module does not model was met.
     off: bool,
 }
@@ -236,6 +349,7 @@ impl Sink for Collect<'_> {
     fn one(&mut self, m: Move) {
         match m.kind() {
             MoveKind::EnPassant => self.off = true,
+            MoveKind::CastleKing | MoveKind::CastleQueen if !self.castling => {}
             // the king's captures are listed apart
             _ if m.from() == self.king && self.theirs.contains(m.to()) => {}
             _ if self.look.contains(m.to()) => self.unsure.push(m),
@@ -261,11 +375,11 @@ fn rebirth(pos: &Position, c: &Circe, from: Square, to: Square, capturer: Piece,
 /// How many legal moves the capture `from`x`to` makes (one per promotion of the capturer
 /// or of a reborn pawn), judged on the board after it: the king on `k` (or the capturing
 /// king) unattacked.
-fn on_board(pos: &Position, c: &Circe, k: Square, from: Square, to: Square) -> Option<u64> {
+fn on_board(pos: &Position, c: &Circe, k: Square, from: Square, to: Square, shield: Shield) -> Option<u64> {
     let us = pos.turn();
     let them = us.other();
     let p = pos.piece_at(from)?;
-    let v = pos.piece_at(to)?;
+    let v = pos.piece_at(to);
     let promotes = p.role() == Role::Pawn && to.rank() == us.promotion_rank();
     let roles: &[Role] = if promotes { &Role::PROMOTIONS } else { &[p.role()] };
     let mut n = 0;
@@ -273,9 +387,17 @@ fn on_board(pos: &Position, c: &Circe, k: Square, from: Square, to: Square) -> O
         let arrived = p.with_role(role);
         let mut b = *pos.sets();
         b.toggle(from, p);
-        b.toggle(to, v);
+        if let Some(v) = v {
+            b.toggle(to, v);
+        }
         b.toggle(to, arrived);
+        let times = place_shield(&mut b, shield, (to.file() as i32 - from.file() as i32, to.rank() as i32 - from.rank() as i32));
         let king = if from == k { to } else { k };
+        if v.is_none() || times > 1 {
+            // (a pending rebirth and an immediate one never come together: Parrain)
+            n += times * u64::from(!attacked(&b, king, them, b.occ, c.first_rank_pawns));
+            continue;
+        }
         match rebirth(pos, c, from, to, p, arrived) {
             Some((_, r)) if b.occ.contains(r) => {
                 if c.occupied != Occupied::Illegal {
@@ -294,6 +416,49 @@ fn on_board(pos: &Position, c: &Circe, k: Square, from: Square, to: Square) -> O
         }
     }
     Some(n)
+}
+
+/// [`on_board`] for any move (castling: the king and the rook).
+fn on_board_move(pos: &Position, c: &Circe, k: Square, m: Move, shield: Shield) -> Option<u64> {
+    if !m.is_castle() {
+        return on_board(pos, c, k, m.from(), m.to(), shield);
+    }
+    let us = pos.turn();
+    let (rf, rt) = crate::rules::effects::castling_rook(m);
+    let (king, rook) = (Piece::new(us, Role::King), Piece::new(us, Role::Rook));
+    let mut b = *pos.sets();
+    b.toggle(m.from(), king);
+    b.toggle(rf, rook);
+    b.toggle(m.to(), king);
+    b.toggle(rt, rook);
+    let dx = m.to().file() as i32 - m.from().file() as i32 + rt.file() as i32 - rf.file() as i32;
+    let times = place_shield(&mut b, shield, (dx, 0));
+    Some(times * u64::from(!attacked(&b, m.to(), us.other(), b.occ, c.first_rank_pawns)))
+}
+
+/// Parrain: our pending unit reborn on its capture square plus the move's vector, when that
+/// square is on the board and empty.
+#[inline(always)]
+fn place_shield(b: &mut crate::position::Sets, shield: Shield, vector: (i32, i32)) -> u64 {
+    if let Some((u, a)) = shield {
+        if let Some(r) = a.offset(vector.0, vector.1) {
+            if !b.occ.contains(r) {
+                b.toggle(r, u);
+                return promotions_of(u, r);
+            }
+        }
+    }
+    1
+}
+
+/// The moves a rebirth of `u` on `r` makes of one: four when a pawn promotes there.
+#[inline(always)]
+fn promotions_of(u: Piece, r: Square) -> u64 {
+    if u.role() == Role::Pawn && r.rank() == u.color().promotion_rank() {
+        4
+    } else {
+        1
+    }
 }
 
 /// A capture by an unpinned unit other than the king, the rebirth square depending on the
@@ -337,11 +502,37 @@ struct Lean<'a> {
     rule: VictimRule<'a>,
     /// The rebirth square depends on the victim alone (else on the capture).
     by_victim: bool,
+    /// Count the generator's castling moves (else they are judged apart).
+    castling: bool,
+    /// Parrain: our pending pawn's capture square, and the rank distance from it to its
+    /// promotion rank (a move of that many ranks may promote it).
+    promo: Option<(Square, i32)>,
+    occ: Bitboard,
     /// A move this module does not model was met.
     unsure: bool,
 }
 
 impl Lean<'_> {
+    /// The extra moves of moves from `from` to `targets` that rebirth our pending pawn on
+    /// its promotion rank (three more each).
+    #[inline(always)]
+    fn promotions(&self, from: Square, targets: Bitboard) -> u64 {
+        let Some((a, dy)) = self.promo else { return 0 };
+        let rank = from.rank() as i32 + dy;
+        if !(0..8).contains(&rank) {
+            return 0;
+        }
+        let mut n = 0;
+        for to in targets & Bitboard::rank(rank as u8) {
+            if let Some(r) = a.offset(to.file() as i32 - from.file() as i32, dy) {
+                if r != to && (r == from || !self.occ.contains(r)) {
+                    n += 3;
+                }
+            }
+        }
+        n
+    }
+
     #[inline(always)]
     fn capture(&mut self, from: Square, to: Square, promotions: u64) {
         let w = if self.by_victim {
@@ -365,12 +556,22 @@ impl Sink for Lean<'_> {
         for to in t & self.look {
             self.capture(from, to, 1);
         }
+        if self.promo.is_some() {
+            // (Parrain: every capture is legal, `look` is empty)
+            self.n += self.promotions(from, t);
+        }
     }
     #[inline(always)]
     fn pawn_shift(&mut self, t: Bitboard, delta: i8, _: MoveKind) {
         self.n += (t & !self.look).count() as u64;
         for to in t & self.look {
             self.capture(Square::new((to.index() as i8 - delta) as u8), to, 1);
+        }
+        if self.promo.is_some() {
+            for to in t {
+                let from = Square::new((to.index() as i8 - delta) as u8);
+                self.n += self.promotions(from, Bitboard::from_square(to));
+            }
         }
     }
     #[inline(always)]
@@ -379,15 +580,28 @@ impl Sink for Lean<'_> {
         for to in t & self.look {
             self.capture(Square::new((to.index() as i8 - delta) as u8), to, 4);
         }
+        if self.promo.is_some() {
+            for to in t {
+                let from = Square::new((to.index() as i8 - delta) as u8);
+                self.n += 4 * self.promotions(from, Bitboard::from_square(to));
+            }
+        }
     }
     #[inline(always)]
     fn one(&mut self, m: Move) {
         match m.kind() {
             MoveKind::EnPassant => self.unsure = true,
+            MoveKind::CastleKing | MoveKind::CastleQueen if !self.castling => {}
             // the king's captures are judged apart
             _ if m.from() == self.king && self.theirs.contains(m.to()) => {}
             _ if self.look.contains(m.to()) => self.capture(m.from(), m.to(), 1),
-            _ => self.n += 1,
+            _ => {
+                self.n += 1;
+                if self.promo.is_some() {
+                    // (no castling here: with a pending rebirth it is judged apart)
+                    self.n += self.promotions(m.from(), Bitboard::from_square(m.to()));
+                }
+            }
         }
     }
 }
