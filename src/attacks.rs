@@ -143,6 +143,18 @@ pub fn attacks(role: Role, color: Color, sq: Square, occ: Bitboard) -> Bitboard 
     }
 }
 
+/// The squares the pawns of `color` on `pawns` attack, all at once.
+#[inline(always)]
+pub fn pawn_attacks_of_set(color: Color, pawns: Bitboard) -> Bitboard {
+    const NOT_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_H: u64 = !0x8080_8080_8080_8080;
+    let p = pawns.0;
+    Bitboard(match color {
+        Color::White => ((p & NOT_A) << 7) | ((p & NOT_H) << 9),
+        Color::Black => ((p & NOT_A) >> 9) | ((p & NOT_H) >> 7),
+    })
+}
+
 /// Squares strictly between `a` and `b` when they share a line, else empty.
 #[inline(always)]
 pub fn between(a: Square, b: Square) -> Bitboard {
@@ -157,6 +169,18 @@ pub fn line(a: Square, b: Square) -> Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pawn_attacks_of_a_set_are_the_union() {
+        for color in [Color::White, Color::Black] {
+            for sq in Square::all() {
+                assert_eq!(pawn_attacks_of_set(color, Bitboard::from_square(sq)), pawn_attacks(color, sq), "{color:?} {sq:?}");
+            }
+            let set = Bitboard(0x00ff_0000_8100_ff00);
+            let union = set.into_iter().fold(Bitboard::EMPTY, |b, sq| b | pawn_attacks(color, sq));
+            assert_eq!(pawn_attacks_of_set(color, set), union);
+        }
+    }
 
     fn slow_slide(sq: Square, occ: Bitboard, dirs: &[(i32, i32)]) -> Bitboard {
         let mut out = Bitboard::EMPTY;

@@ -841,6 +841,17 @@ impl Leaf {
             }
             let king = Piece::new(us, Role::King);
             let p = Square::from_coords(pass, rank);
+            // no enemy unit attacks the three squares: no check under any rule here (no
+            // rebirth either; the king and rook open no line onto the arrival square), but
+            // for Mars attacks and Assassin threats
+            if !self.mars
+                && self.threats.is_empty()
+                && self.pending.is_none()
+                && [e, p, Square::from_coords(to, rank)].iter().all(|&sq| !attacked(&s, sq, self.them, s.occ, self.fr))
+            {
+                n += 1;
+                continue;
+            }
             // not through check: the king on the passing square, its own square empty
             let mut b1 = s;
             b1.toggle(e, king);

@@ -48,11 +48,7 @@ pub fn paralysed_units(sets: &Sets, color: crate::square::Color, kings: bool, fi
     // pawns: ours on the squares the enemy's (able to capture) attack
     let ours = sets.pieces(color, Role::Pawn);
     if ours.any() {
-        let mut seen = Bitboard::EMPTY;
-        for q in observing_pawns(sets, enemy, first_rank) {
-            seen |= attacks::pawn_attacks(enemy, q);
-        }
-        out |= ours & seen;
+        out |= ours & attacks::pawn_attacks_of_set(enemy, observing_pawns(sets, enemy, first_rank));
     }
     let roles: &[Role] = if kings {
         &[Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King]
