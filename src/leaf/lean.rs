@@ -248,7 +248,25 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
     }
     // (a rebirth that comes later cannot matter now: Parrain)
     let by_victim = c.when != When::AtOnce || !c.square_depends_on_capture();
-    let risky = if by_victim { risky_victims(pos, c, them, Some(k), Bitboard::EMPTY) } else { Bitboard::FULL };
+    // Strict Circe: the victims whose rebirth square is taken cannot be captured, unless
+    // the capturer stands on that square (then they are weighed)
+    let strict = by_victim && c.occupied == Occupied::Illegal && c.when == When::AtOnce;
+    let (dead, dead_from) = if strict {
+        let mut dead = Bitboard::EMPTY;
+        for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            dead |= victims_reborn_in(pos, c, Piece::new(them, role), occ);
+        }
+        let homes = c.home_colour(them).map_or(Bitboard::FULL, crate::rules::circe::home_squares);
+        (dead, s.color[pos.turn().index()] & homes)
+    } else {
+        (Bitboard::EMPTY, Bitboard::EMPTY)
+    };
+    let risky = match by_victim {
+        // (the victims reborn near the king, as if a taken square made them vanish)
+        true if strict => risky_victims(pos, &Circe { occupied: Occupied::Vanish, ..*c }, them, Some(k), Bitboard::EMPTY) | dead,
+        true => risky_victims(pos, c, them, Some(k), Bitboard::EMPTY),
+        false => Bitboard::FULL,
+    };
     let rule = VictimRule {
         pos,
         c: *c,
@@ -263,12 +281,16 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
     };
     // a pending pawn reborn on its promotion rank: three more moves
     let promo = shield.filter(|(u, a)| u.role() == Role::Pawn && a.rank() != u.color().promotion_rank()).map(|(u, a)| (a, u.color().promotion_rank() as i32 - a.rank() as i32));
-    let mut sink = Lean { n: 0, theirs, look: risky & theirs, king: k, rule, by_victim, castling: shield.is_none(), promo, occ, unsure: false };
-    crate::orthodox::generate_with(pos, Bitboard::FULL, checkers, pinned, &mut sink);
-    if sink.unsure {
-        return None;
-    }
-    n += sink.n;
+    let (look, castling) = (risky & theirs, shield.is_none());
+    n += if promo.is_none() && dead.is_empty() {
+        let mut sink = Lean::<false> { n: 0, theirs, look, king: k, rule, by_victim, castling, promo, occ, dead, dead_from, unsure: false };
+        crate::orthodox::generate_with(pos, Bitboard::FULL, checkers, pinned, &mut sink);
+        (!sink.unsure).then_some(sink.n)?
+    } else {
+        let mut sink = Lean::<true> { n: 0, theirs, look, king: k, rule, by_victim, castling, promo, occ, dead, dead_from, unsure: false };
+        crate::orthodox::generate_with(pos, Bitboard::FULL, checkers, pinned, &mut sink);
+        (!sink.unsure).then_some(sink.n)?
+    };
     for to in king_attacks(k) & theirs {
         n += on_board(pos, c, k, k, to, shield)?;
     }
@@ -494,7 +516,8 @@ fn reborn_walks(unit: Piece, r: Square) -> &'static [Role] {
 }
 
 /// Counts the orthodox generator's moves; captures of `look` victims are weighed one by one.
-struct Lean<'a> {
+/// `EXTRA`: a pending pawn may promote (`promo`) or victims are out of reach (`dead`).
+struct Lean<'a, const EXTRA: bool> {
     n: u64,
     theirs: Bitboard,
     look: Bitboard,
@@ -508,11 +531,15 @@ struct Lean<'a> {
     /// promotion rank (a move of that many ranks may promote it).
     promo: Option<(Square, i32)>,
     occ: Bitboard,
+    /// Victims that cannot be captured (Strict Circe: their rebirth square is taken) by a
+    /// unit standing outside `dead_from` (the squares where some rebirth could be).
+    dead: Bitboard,
+    dead_from: Bitboard,
     /// A move this module does not model was met.
     unsure: bool,
 }
 
-impl Lean<'_> {
+impl<const EXTRA: bool> Lean<'_, EXTRA> {
     /// The extra moves of moves from `from` to `targets` that rebirth our pending pawn on
     /// its promotion rank (three more each).
     #[inline(always)]
@@ -549,25 +576,31 @@ impl Lean<'_> {
     }
 }
 
-impl Sink for Lean<'_> {
+impl<const EXTRA: bool> Sink for Lean<'_, EXTRA> {
     #[inline(always)]
-    fn targets(&mut self, from: Square, t: Bitboard) {
+    fn targets(&mut self, from: Square, mut t: Bitboard) {
+        if EXTRA && !self.dead_from.contains(from) {
+            t &= !self.dead;
+        }
         self.n += (t & !self.look).count() as u64;
         for to in t & self.look {
             self.capture(from, to, 1);
         }
-        if self.promo.is_some() {
+        if EXTRA && self.promo.is_some() {
             // (Parrain: every capture is legal, `look` is empty)
             self.n += self.promotions(from, t);
         }
     }
     #[inline(always)]
-    fn pawn_shift(&mut self, t: Bitboard, delta: i8, _: MoveKind) {
+    fn pawn_shift(&mut self, mut t: Bitboard, delta: i8, _: MoveKind) {
+        if EXTRA && (crate::orthodox::shift(t & self.dead, -delta) & self.dead_from).is_empty() {
+            t &= !self.dead;
+        }
         self.n += (t & !self.look).count() as u64;
         for to in t & self.look {
             self.capture(Square::new((to.index() as i8 - delta) as u8), to, 1);
         }
-        if self.promo.is_some() {
+        if EXTRA && self.promo.is_some() {
             for to in t {
                 let from = Square::new((to.index() as i8 - delta) as u8);
                 self.n += self.promotions(from, Bitboard::from_square(to));
@@ -575,12 +608,15 @@ impl Sink for Lean<'_> {
         }
     }
     #[inline(always)]
-    fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
+    fn pawn_promotions(&mut self, mut t: Bitboard, delta: i8) {
+        if EXTRA && (crate::orthodox::shift(t & self.dead, -delta) & self.dead_from).is_empty() {
+            t &= !self.dead;
+        }
         self.n += 4 * (t & !self.look).count() as u64;
         for to in t & self.look {
             self.capture(Square::new((to.index() as i8 - delta) as u8), to, 4);
         }
-        if self.promo.is_some() {
+        if EXTRA && self.promo.is_some() {
             for to in t {
                 let from = Square::new((to.index() as i8 - delta) as u8);
                 self.n += 4 * self.promotions(from, Bitboard::from_square(to));
@@ -597,7 +633,7 @@ impl Sink for Lean<'_> {
             _ if self.look.contains(m.to()) => self.capture(m.from(), m.to(), 1),
             _ => {
                 self.n += 1;
-                if self.promo.is_some() {
+                if EXTRA && self.promo.is_some() {
                     // (no castling here: with a pending rebirth it is judged apart)
                     self.n += self.promotions(m.from(), Bitboard::from_square(m.to()));
                 }

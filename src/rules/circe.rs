@@ -365,6 +365,13 @@ const fn home_range_table() -> [[u64; 7]; 2] {
 /// [colour][walk] -> every home square of that walk and colour.
 static HOME_RANGE: [[u64; 7]; 2] = home_range_table();
 
+/// Every home square of the walks that can be captured (pawn to queen) of `color`.
+#[inline(always)]
+pub fn home_squares(color: Color) -> crate::bitboard::Bitboard {
+    let t = &HOME_RANGE[color.index()];
+    crate::bitboard::Bitboard(t[1] | t[2] | t[3] | t[4] | t[5])
+}
+
 /// Squares s such that `home_square(role, color, s)` is one of `targets` (empty for kings).
 #[inline(always)]
 pub fn home_preimage_in(role: Role, color: Color, targets: crate::bitboard::Bitboard) -> crate::bitboard::Bitboard {
