@@ -139,8 +139,6 @@ struct Leaf {
     hidden: Bitboard,
     /// Captures by units whose move uncovers nothing need only the rebirths looked at.
     quick: bool,
-    /// The squares on queen lines from the king (a unit leaving one may uncover a line).
-    aligned: Bitboard,
     circe: Option<crate::rules::circe::Circe>,
     /// Mars Circe: attacks come from rebirth squares.
     mars: bool,
@@ -217,7 +215,6 @@ impl Leaf {
         };
         let king_threatened = king.is_some_and(|k| threats.contains(k));
         let quick = !mars && !king_threatened && isardam.is_none() && checkers.is_empty();
-        let aligned = king.map_or(Bitboard::EMPTY, |k| crate::attacks::queen_attacks(k, Bitboard::EMPTY));
         Leaf {
             us,
             them,
@@ -231,7 +228,6 @@ impl Leaf {
             fr,
             hidden: pos.hidden_mask(),
             quick,
-            aligned,
             circe: rules.circe,
             mars,
             mars_watch,
@@ -619,7 +615,9 @@ impl Leaf {
         };
         // the common case: the capturer stays, uncovers nothing, a plain attack is a check,
         // the victim alone decides
-        if let Some(w) = self.victim_rule(pos, false).and_then(|v| v.weight(from, to)) {
+        // (`victim_rule` needs a decisive attack and a capturer that stays)
+        let staying = self.decisive && c.capturer == Capturer::Stays;
+        if let Some(w) = staying.then(|| self.victim_rule(pos, false)).flatten().and_then(|v| v.weight(from, to)) {
             return w;
         }
         let p = pos.piece_at(from).expect("capturer");
@@ -694,7 +692,8 @@ impl Leaf {
         // lines through the squares the capture empties
         let leaves = c.capturer != Capturer::Stays;
         let uncovered = if leaves {
-            self.aligned.contains(from) || self.aligned.contains(to)
+            let aligned = self.king.map_or(Bitboard::EMPTY, |k| crate::attacks::queen_attacks(k, Bitboard::EMPTY));
+            aligned.contains(from) || aligned.contains(to)
         } else {
             self.pinned.contains(from)
         };
