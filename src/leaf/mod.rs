@@ -348,12 +348,13 @@ impl Leaf {
         let cohen = self.cohen.map(|h| (&*pos, h, self.cohen_vacate));
         let castle_plain = castle_plain && cohen.is_none();
         let victims = self.victim_rule(pos, true);
+        let capturers = if cohen.is_none() && isardam.is_none() { self.capturer_rule(pos) } else { None };
         let mut n = if isardam.is_none() && cohen.is_none() {
-            let mut sink = Hybrid::<true>::new(theirs, self.king, &mut captures, castle_plain, isardam, cohen, victims);
+            let mut sink = Hybrid::<true>::new(theirs, self.king, &mut captures, castle_plain, isardam, cohen, victims, capturers);
             crate::orthodox::generate_with(pos, generated, self.checkers, self.pinned, &mut sink);
             sink.n
         } else {
-            let mut sink = Hybrid::<false>::new(theirs, self.king, &mut captures, castle_plain, isardam, cohen, victims);
+            let mut sink = Hybrid::<false>::new(theirs, self.king, &mut captures, castle_plain, isardam, cohen, victims, capturers);
             crate::orthodox::generate_with(pos, generated, self.checkers, self.pinned, &mut sink);
             sink.n
         };
@@ -763,6 +764,40 @@ impl Leaf {
     }
 
     /// Captures that the generator's sink can judge by the victim alone (see [`VictimRule`]).
+    /// Anticirce: captures the generator's sink can judge in bulk (see [`CapturerRule`]).
+    fn capturer_rule<'a>(&self, pos: &'a Position) -> Option<CapturerRule<'a>> {
+        let c = self.circe?;
+        if c.capturer != Capturer::Reborn
+            || c.victim != Victim::Gone
+            || c.occupied != Occupied::Illegal
+            || !self.quick
+            || self.pending.is_some()
+            || self.madrasi.is_some()
+        {
+            return None;
+        }
+        let k = self.king?;
+        let us = self.us;
+        let empty = !pos.occupied();
+        let mut good = [Bitboard::EMPTY; 7];
+        for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            let mut g = crate::rules::circe::home_preimage_in(role, us, empty);
+            if c.own_square == OwnSquare::Stays {
+                // a capture on the capturer's own rebirth square: it stays there
+                g |= crate::rules::circe::home_fixed_points(role, us);
+            }
+            good[role.index()] = g;
+        }
+        let aligned = crate::attacks::queen_attacks(k, Bitboard::EMPTY);
+        Some(CapturerRule {
+            pos,
+            us,
+            good,
+            look_from: self.pinned | self.hidden | aligned | Bitboard::from_square(k),
+            look_to: aligned | self.hidden,
+        })
+    }
+
     /// `bulk`: work out which victims need a look (else every capture is looked at).
     fn victim_rule<'a>(&self, pos: &'a Position, bulk: bool) -> Option<VictimRule<'a>> {
         let c = self.circe?;
@@ -1377,6 +1412,41 @@ impl VictimRule<'_> {
     }
 }
 
+/// Anticirce captures judged inside the generator's sink: the capturer is reborn on its
+/// home square, the capture illegal when that square is taken (unless it is the capture
+/// square, where Calvet lets the capturer stay, or the departure square it leaves). The
+/// king is not attacked; a capture whose departure and arrival squares lie on no line from
+/// the king opens none, so no enemy unit attacks the king after it: it is legal exactly
+/// when the rebirth square is free. The others go to [`Leaf::capture`].
+#[derive(Clone, Copy)]
+struct CapturerRule<'a> {
+    pos: &'a Position,
+    us: Color,
+    /// Per walk of the capturer, the capture squares whose rebirth square is free (or the
+    /// capture square itself, in Calvet's rule).
+    good: [Bitboard; 7],
+    look_from: Bitboard,
+    look_to: Bitboard,
+}
+
+impl CapturerRule<'_> {
+    /// The captures among `caps` (from `from`) this rule decides, and how many are legal.
+    #[inline(always)]
+    fn judge(&self, from: Square, caps: Bitboard) -> (Bitboard, u64) {
+        if self.look_from.contains(from) {
+            return (Bitboard::EMPTY, 0);
+        }
+        let caps = caps & !self.look_to;
+        if caps.is_empty() {
+            return (caps, 0);
+        }
+        let role = self.pos.piece_at(from).map_or(Role::King, |p| p.role());
+        // (a capturer reborn on the square it leaves)
+        let good = self.good[role.index()] | crate::rules::circe::home_preimage_of(role, self.us, from);
+        (caps, (caps & good).count() as u64)
+    }
+}
+
 /// Receives the orthodox generator's moves: counts the quiet ones, keeps the captures.
 /// `PLAIN`: no Isardam test and no Cohen hash to check (quiet moves are counted in bulk).
 struct Hybrid<'a, const PLAIN: bool> {
@@ -1398,6 +1468,8 @@ struct Hybrid<'a, const PLAIN: bool> {
     look: Bitboard,
     /// Units whose every capture needs a look.
     apart: Bitboard,
+    /// Anticirce: captures judged by the capturer's rebirth square.
+    capturers: Option<CapturerRule<'a>>,
 }
 
 impl<'a, const PLAIN: bool> Hybrid<'a, PLAIN> {
@@ -1410,9 +1482,10 @@ impl<'a, const PLAIN: bool> Hybrid<'a, PLAIN> {
         isardam: Option<(&'a Position, bool, FirstRankPawns)>,
         cohen: Option<(&'a Position, u64, Bitboard)>,
         victims: Option<VictimRule<'a>>,
+        capturers: Option<CapturerRule<'a>>,
     ) -> Self {
         let (look, apart) = victims.map_or((theirs, Bitboard::EMPTY), |v| (v.risky & theirs, v.apart_from));
-        Hybrid { theirs, king, n: 0, captures, castling, isardam, cohen, victims, look, apart }
+        Hybrid { theirs, king, n: 0, captures, castling, isardam, cohen, victims, look, apart, capturers }
     }
 
     /// A capture (`promotions`: 4 for a pawn promoting, else 1): counted, or kept.
@@ -1458,7 +1531,12 @@ impl<'a, const PLAIN: bool> Hybrid<'a, PLAIN> {
 
 impl<const PLAIN: bool> crate::orthodox::Sink for Hybrid<'_, PLAIN> {
     #[inline(always)]
-    fn targets(&mut self, from: Square, t: Bitboard) {
+    fn targets(&mut self, from: Square, mut t: Bitboard) {
+        if let Some(cr) = self.capturers {
+            let (done, n) = cr.judge(from, t & self.theirs);
+            self.n += n;
+            t &= !done;
+        }
         let look = if self.apart.contains(from) { self.theirs } else { self.look };
         if PLAIN {
             self.n += (t & !look).count() as u64;
@@ -1470,7 +1548,15 @@ impl<const PLAIN: bool> crate::orthodox::Sink for Hybrid<'_, PLAIN> {
         }
     }
     #[inline(always)]
-    fn pawn_shift(&mut self, t: Bitboard, delta: i8, kind: MoveKind) {
+    fn pawn_shift(&mut self, mut t: Bitboard, delta: i8, kind: MoveKind) {
+        if let Some(cr) = self.capturers {
+            let caps = t & self.theirs & !cr.look_to;
+            if caps.any() && (crate::orthodox::shift(caps, -delta) & cr.look_from).is_empty() {
+                // (a pawn is never reborn on the square it leaves: it captures sideways)
+                self.n += (caps & cr.good[Role::Pawn.index()]).count() as u64;
+                t &= !caps;
+            }
+        }
         // (the generator shifts unpinned pawns only, and none on hidden units)
         debug_assert!((crate::orthodox::shift(t, -delta) & self.apart).is_empty());
         if PLAIN {

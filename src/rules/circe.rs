@@ -365,6 +365,35 @@ const fn home_range_table() -> [[u64; 7]; 2] {
 /// [colour][walk] -> every home square of that walk and colour.
 static HOME_RANGE: [[u64; 7]; 2] = home_range_table();
 
+const fn fixed_points_table() -> [[u64; 7]; 2] {
+    let mut t = [[0u64; 7]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut r = 1;
+        while r < 6 {
+            let mut s = 0;
+            while s < 64 {
+                if compute_home(r as u8, c == 0, s as u8) as usize == s {
+                    t[c][r] |= 1u64 << s;
+                }
+                s += 1;
+            }
+            r += 1;
+        }
+        c += 1;
+    }
+    t
+}
+
+/// [colour][walk] -> the squares that are their own home square for that walk.
+static FIXED_POINTS: [[u64; 7]; 2] = fixed_points_table();
+
+/// The squares s with `home_square(role, color, s) == s` (empty for kings).
+#[inline(always)]
+pub fn home_fixed_points(role: Role, color: Color) -> crate::bitboard::Bitboard {
+    crate::bitboard::Bitboard(FIXED_POINTS[color.index()][role.index()])
+}
+
 /// Every home square of the walks that can be captured (pawn to queen) of `color`.
 #[inline(always)]
 pub fn home_squares(color: Color) -> crate::bitboard::Bitboard {
@@ -616,6 +645,19 @@ mod tests {
     use super::*;
     fn sq(s: &str) -> Square {
         Square::parse(s).unwrap()
+    }
+
+    #[test]
+    fn fixed_points_are_their_own_home_squares() {
+        for color in [Color::White, Color::Black] {
+            for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+                for s in Square::all() {
+                    assert_eq!(home_fixed_points(role, color).contains(s), home_square(role, color, s) == s, "{color:?} {role:?} {s:?}");
+                }
+            }
+        }
+        assert!(home_fixed_points(Role::Rook, Color::White).contains(sq("h1")));
+        assert!(!home_fixed_points(Role::Rook, Color::White).contains(sq("a8")));
     }
 
     #[test]
