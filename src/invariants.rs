@@ -17,7 +17,8 @@
 //! * Cohen's rule only removes moves, and only those that recreate the position before
 //!   the opponent's last move;
 //! * the colour-mirrored position mirrors back to the position, has the same legality and
-//!   the same perft(2) (depth capped by [`Limits`]);
+//!   the same perft(2) (depth capped by [`Limits`]), and perft(2) equals the sum of the
+//!   divide over the listed legal moves (perft walks the moves its own way);
 //! * a position whose side not to move is in check has no legal move (RULES.md 0.10).
 //!
 //! Along a line of moves ([`check_line`]): every node as above, the line replays through
@@ -238,6 +239,14 @@ pub fn check_position(pos: &mut Position, rules: &Rules, history: &[u64], limits
         let b = Search::new(rules, &[mirror.hash()]).perft(&mut mirror, depth);
         ensure!(a == b, here, "perft({depth}) = {a}, but {b} for the mirrored position {}", mirror.fen());
         ensure!(*pos == before, here, "perft({depth}) changed the position");
+        if depth >= 2 && !report.illegal {
+            // perft's own walk of the moves (in its order, some without the legality test)
+            // against divide's, which plays the listed legal moves
+            let split: u64 = Search::new(rules, history).divide(pos, depth).iter().map(|d| d.2).sum();
+            let whole = Search::new(rules, history).perft(pos, depth);
+            ensure!(split == whole, here, "perft({depth}) = {whole}, but the divide of the listed moves sums to {split}");
+            ensure!(*pos == before, here, "divide({depth}) changed the position");
+        }
     }
     Ok(report)
 }
