@@ -229,3 +229,14 @@ fn no_en_passant_right_when_the_double_stepping_pawn_is_gone() {
     g.play_line("c7c5").unwrap();
     assert_eq!(g.pos.ep_square().map(|s| s.to_string()), Some("c6".to_string()));
 }
+
+/// The leaf counter's plainest path, with a pending Parrain rebirth, listed the steps of a
+/// pinned pawn standing on its last rank (which a fairy diagram may hold) from a square off
+/// the board. Found by the `movegen` target.
+#[test]
+fn lean_leaf_pinned_pawn_on_its_last_rank() {
+    let mut g = game("7P/K5Pr/8/6bp/8/2n5/p7/R2Rnpn1 b - - 0 0 flags=a1", "circe-parrain");
+    invariants_hold(&mut g);
+    let mut slow = Game::from_parts(g.pos.clone(), g.rules.clone().generic()).unwrap();
+    assert_eq!(g.perft(3), slow.perft(3));
+}

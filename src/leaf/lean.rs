@@ -113,12 +113,12 @@ fn shielded(pos: &Position, k: Square, pinned: Bitboard, mut each: impl FnMut(Mo
         let off = !line(k, p);
         let role = pos.piece_at(p)?.role();
         if role == Role::Pawn {
-            let up = us.forward() * 8;
-            let one = Square::new((p.index() as i32 + up) as u8);
-            if empty.contains(one) && off.contains(one) {
+            // (a pawn on its last rank, which a fairy diagram may hold, has no step)
+            let one = p.offset(0, us.forward()).filter(|&s| empty.contains(s) && off.contains(s));
+            if let Some(one) = one {
                 push_pawn(p, one, MoveKind::Normal, &mut each)?;
-                let two = Square::new((one.index() as i32 + up) as u8);
-                if p.rank() == us.pawn_rank() && empty.contains(two) {
+                let two = one.offset(0, us.forward()).filter(|&s| empty.contains(s));
+                if let Some(two) = two.filter(|_| p.rank() == us.pawn_rank()) {
                     each(Move::new(p, two, MoveKind::DoublePush))?;
                 }
             }
