@@ -240,3 +240,14 @@ fn lean_leaf_pinned_pawn_on_its_last_rank() {
     let mut slow = Game::from_parts(g.pos.clone(), g.rules.clone().generic()).unwrap();
     assert_eq!(g.perft(3), slow.perft(3));
 }
+
+/// Parrain: a pending pawn captured on its own promotion rank (a fairy diagram may say so)
+/// is reborn there again by a sideways move, and promotes: Kb1-c1 is four moves. The leaf
+/// counter's plainest path left out that rank. Found by the `movegen` target.
+#[test]
+fn lean_leaf_pending_pawn_captured_on_its_promotion_rank() {
+    let mut g = game("8/8/8/8/8/8/8/1k6 b - - 0 0 pending=pa1", "circe-parrain");
+    invariants_hold(&mut g);
+    assert_eq!(popeye_moves(&mut g).iter().filter(|m| m.starts_with("Kb1-c1")).count(), 4);
+    assert_eq!(g.perft(1), 8);
+}

@@ -280,7 +280,8 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
         risky,
     };
     // a pending pawn reborn on its promotion rank: three more moves
-    let promo = shield.filter(|(u, a)| u.role() == Role::Pawn && a.rank() != u.color().promotion_rank()).map(|(u, a)| (a, u.color().promotion_rank() as i32 - a.rank() as i32));
+    // (captured on that rank itself, which a fairy diagram allows: sideways moves promote it)
+    let promo = shield.filter(|(u, _)| u.role() == Role::Pawn).map(|(u, a)| (a, u.color().promotion_rank() as i32 - a.rank() as i32));
     let (look, castling) = (risky & theirs, shield.is_none());
     n += if promo.is_none() && dead.is_empty() {
         let mut sink = Lean::<false> { n: 0, theirs, look, king: k, rule, by_victim, castling, promo, occ, dead, dead_from, unsure: false };
