@@ -168,6 +168,8 @@ pub enum Role {
 impl Role {
     pub const ALL: [Role; 6] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
     /// Promotion choices in Popeye's order (Q, S, R, B).
+    /// The walks a unit can be captured with (kings are not captured).
+    pub const CAPTURABLE: [Role; 5] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
     pub const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Knight, Role::Rook, Role::Bishop];
 
     #[inline(always)]

@@ -16,7 +16,7 @@
 //! line (the reborn unit may shield the king), and under a line check the captures whose
 //! victim is reborn between the checker and the king.
 
-use super::{attacked, checks_from, risky_victims, victims_reborn_in, VictimRule};
+use super::{all_victims_reborn_in, attacked, checks_from, risky_victims, VictimRule};
 use crate::attacks::{between, bishop_attacks, king_attacks, line, pawn_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
@@ -199,17 +199,7 @@ fn apart(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitbo
     let them = us.other();
     let s = pos.sets();
     let theirs = s.color[them.index()];
-    let reborn_in = |squares: Bitboard| {
-        if by_victim {
-            let mut b = Bitboard::EMPTY;
-            for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-                b |= victims_reborn_in(pos, c, Piece::new(them, role), squares);
-            }
-            b
-        } else {
-            theirs
-        }
-    };
+    let reborn_in = |squares: Bitboard| if by_victim { all_victims_reborn_in(pos, c, them, squares) } else { theirs };
     let shields = if pinned.any() { reborn_in(rays) } else { Bitboard::EMPTY };
     let blockers = if block.any() { reborn_in(block) & !checkers } else { Bitboard::EMPTY };
     // what the generator makes of a pinned unit: moves on its line that answer a check
@@ -252,10 +242,7 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
     // the capturer stands on that square (then they are weighed)
     let strict = by_victim && c.occupied == Occupied::Illegal && c.when == When::AtOnce;
     let (dead, dead_from) = if strict {
-        let mut dead = Bitboard::EMPTY;
-        for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-            dead |= victims_reborn_in(pos, c, Piece::new(them, role), occ);
-        }
+        let dead = all_victims_reborn_in(pos, c, them, occ);
         let homes = c.home_colour(them).map_or(Bitboard::FULL, crate::rules::circe::home_squares);
         (dead, s.color[pos.turn().index()] & homes)
     } else {
@@ -313,14 +300,15 @@ pub(super) fn moves(pos: &Position, c: &Circe, sure: &mut MoveList, unsure: &mut
         })?;
     }
     apart(pos, c, k, checkers, pinned, rays, |p, to| {
-        if pos.piece_at(p)?.role() == Role::Pawn && to.rank() == us.promotion_rank() {
-            for r in Role::PROMOTIONS {
-                unsure.push(Move::promotion(p, to, r));
-            }
+        let mut push = |m| {
+            unsure.push(m);
+            Some(())
+        };
+        if pos.piece_at(p)?.role() == Role::Pawn {
+            push_pawn(p, to, MoveKind::Normal, &mut push)
         } else {
-            unsure.push(Move::new(p, to, MoveKind::Normal));
+            push(Move::new(p, to, MoveKind::Normal))
         }
-        Some(())
     })?;
     let by_victim = c.when != When::AtOnce || !c.square_depends_on_capture();
     let look = if by_victim { risky_victims(pos, c, them, Some(k), Bitboard::EMPTY) & theirs } else { theirs };
@@ -416,15 +404,16 @@ fn on_board(pos: &Position, c: &Circe, k: Square, from: Square, to: Square, shie
         b.toggle(to, arrived);
         let times = place_shield(&mut b, shield, (to.file() as i32 - from.file() as i32, to.rank() as i32 - from.rank() as i32));
         let king = if from == k { to } else { k };
+        let safe = |b: &crate::position::Sets| u64::from(!attacked(b, king, them, b.occ, c.first_rank_pawns));
         if v.is_none() || times > 1 {
             // (a pending rebirth and an immediate one never come together: Parrain)
-            n += times * u64::from(!attacked(&b, king, them, b.occ, c.first_rank_pawns));
+            n += times * safe(&b);
             continue;
         }
         match rebirth(pos, c, from, to, p, arrived) {
             Some((_, r)) if b.occ.contains(r) => {
                 if c.occupied != Occupied::Illegal {
-                    n += u64::from(!attacked(&b, king, them, b.occ, c.first_rank_pawns));
+                    n += safe(&b);
                 }
             }
             Some((unit, r)) => {
@@ -432,10 +421,10 @@ fn on_board(pos: &Position, c: &Circe, k: Square, from: Square, to: Square, shie
                 for &walk in reborn_walks(unit, r) {
                     let mut b = b;
                     b.toggle(r, unit.with_role(walk));
-                    n += u64::from(!attacked(&b, king, them, b.occ, c.first_rank_pawns));
+                    n += safe(&b);
                 }
             }
-            None => n += u64::from(!attacked(&b, king, them, b.occ, c.first_rank_pawns)),
+            None => n += safe(&b),
         }
     }
     Some(n)
@@ -505,14 +494,8 @@ fn reborn_walks(unit: Piece, r: Square) -> &'static [Role] {
     if unit.role() == Role::Pawn && r.rank() == unit.color().promotion_rank() {
         &Role::PROMOTIONS
     } else {
-        match unit.role() {
-            Role::Pawn => &[Role::Pawn],
-            Role::Knight => &[Role::Knight],
-            Role::Bishop => &[Role::Bishop],
-            Role::Rook => &[Role::Rook],
-            Role::Queen => &[Role::Queen],
-            Role::King => &[Role::King],
-        }
+        // (`Role::ALL` is in index order, from 1)
+        &Role::ALL[unit.role().index() - 1..unit.role().index()]
     }
 }
 

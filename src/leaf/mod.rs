@@ -763,7 +763,6 @@ impl Leaf {
         }
     }
 
-    /// Captures that the generator's sink can judge by the victim alone (see [`VictimRule`]).
     /// Anticirce: captures the generator's sink can judge in bulk (see [`CapturerRule`]).
     fn capturer_rule<'a>(&self, pos: &'a Position) -> Option<CapturerRule<'a>> {
         let c = self.circe?;
@@ -780,7 +779,7 @@ impl Leaf {
         let us = self.us;
         let empty = !pos.occupied();
         let mut good = [Bitboard::EMPTY; 7];
-        for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+        for role in Role::CAPTURABLE {
             let mut g = crate::rules::circe::home_preimage_in(role, us, empty);
             if c.own_square == OwnSquare::Stays {
                 // a capture on the capturer's own rebirth square: it stays there
@@ -798,6 +797,7 @@ impl Leaf {
         })
     }
 
+    /// Captures that the generator's sink can judge by the victim alone (see [`VictimRule`]);
     /// `bulk`: work out which victims need a look (else every capture is looked at).
     fn victim_rule<'a>(&self, pos: &'a Position, bulk: bool) -> Option<VictimRule<'a>> {
         let c = self.circe?;
@@ -1279,7 +1279,7 @@ fn risky_victims(pos: &Position, c: &Circe, them: Color, king: Option<Square>, h
     if let (true, Some(k), Some(hc)) = (common.is_empty(), king, c.home_colour(them)) {
         let row = crate::rules::circe::home_danger(hc, them, k);
         let theirs = s.color[them.index()];
-        for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+        for role in Role::CAPTURABLE {
             let walk = c.victim_reborn_walk(Piece::new(them, role));
             risky |= theirs & s.role[role.index()] & Bitboard(row[walk.index()]);
         }
@@ -1288,7 +1288,7 @@ fn risky_victims(pos: &Position, c: &Circe, them: Color, king: Option<Square>, h
     if let Some(k) = king {
         common = common.with(k);
     }
-    for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+    for role in Role::CAPTURABLE {
         let units = s.pieces(them, role);
         if units.is_empty() {
             continue;
@@ -1299,11 +1299,18 @@ fn risky_victims(pos: &Position, c: &Circe, them: Color, king: Option<Square>, h
             targets |= Bitboard::rank(them.promotion_rank());
         }
         if let Some(k) = king {
-            targets |= attackers_reach(walk, them, k);
+            // (where it attacks the king on an empty board)
+            targets |= crate::attacks::attacks(walk, them.other(), k, Bitboard::EMPTY);
         }
         risky |= units & victims_reborn_in(pos, c, Piece::new(them, role), targets);
     }
     risky
+}
+
+/// The units of `them` (any walk) whose rebirth square, were they captured, would be one of
+/// `targets`.
+fn all_victims_reborn_in(pos: &Position, c: &Circe, them: Color, targets: Bitboard) -> Bitboard {
+    Role::CAPTURABLE.iter().fold(Bitboard::EMPTY, |b, &role| b | victims_reborn_in(pos, c, Piece::new(them, role), targets))
 }
 
 /// The squares of the units `victim` (a colour and walk) whose rebirth square, were they
@@ -1317,20 +1324,6 @@ fn victims_reborn_in(pos: &Position, c: &Circe, victim: Piece, targets: Bitboard
     match c.victim_squares_reborn_in(walk, victim.color(), targets) {
         Some(b) => units & b,
         None => units.filter(|&sq| pos.origin(sq).is_some_and(|o| targets.contains(o))).fold(Bitboard::EMPTY, Bitboard::with),
-    }
-}
-
-/// The squares from which a unit of `by` with this walk attacks `k` on an empty board (a
-/// superset of where [`checks_from`] can be true).
-#[inline(always)]
-fn attackers_reach(walk: Role, by: Color, k: Square) -> Bitboard {
-    match walk {
-        Role::Pawn => pawn_attacks(by.other(), k),
-        Role::Knight => knight_attacks(k),
-        Role::King => king_attacks(k),
-        Role::Bishop => bishop_attacks(k, Bitboard::EMPTY),
-        Role::Rook => rook_attacks(k, Bitboard::EMPTY),
-        Role::Queen => bishop_attacks(k, Bitboard::EMPTY) | rook_attacks(k, Bitboard::EMPTY),
     }
 }
 

@@ -304,19 +304,32 @@ const fn home_table() -> [[[u8; 64]; 7]; 2] {
 /// [colour][walk][square] -> home square.
 static HOME: [[[u8; 64]; 7]; 2] = home_table();
 
-const fn preimage_table() -> [[[u64; 64]; 7]; 2] {
-    // [colour][walk][k]; index 0 is the union over the walks that can be captured
-    let mut t = [[[0u64; 64]; 7]; 2];
+/// The tables read backwards from the home squares, per colour and walk (pawn .. queen,
+/// the walks that can be captured).
+struct HomeTables {
+    /// [colour][walk, 0 for any][square k] -> the squares whose home square is k.
+    preimage: [[[u64; 64]; 7]; 2],
+    /// [colour][walk] -> every home square.
+    range: [[u64; 7]; 2],
+    /// [colour][walk] -> the squares that are their own home square.
+    fixed: [[u64; 7]; 2],
+}
+
+const fn home_tables() -> HomeTables {
+    let mut t = HomeTables { preimage: [[[0u64; 64]; 7]; 2], range: [[0u64; 7]; 2], fixed: [[0u64; 7]; 2] };
     let mut c = 0;
     while c < 2 {
         let mut r = 1;
         while r < 6 {
-            // walks that can be captured: pawn .. queen
             let mut s = 0;
             while s < 64 {
                 let h = compute_home(r as u8, c == 0, s as u8) as usize;
-                t[c][r][h] |= 1u64 << s;
-                t[c][0][h] |= 1u64 << s;
+                t.preimage[c][r][h] |= 1u64 << s;
+                t.preimage[c][0][h] |= 1u64 << s;
+                t.range[c][r] |= 1u64 << h;
+                if h == s {
+                    t.fixed[c][r] |= 1u64 << s;
+                }
                 s += 1;
             }
             r += 1;
@@ -326,9 +339,9 @@ const fn preimage_table() -> [[[u64; 64]; 7]; 2] {
     t
 }
 
-/// [colour][walk, 0 for any][square k] -> squares from which a unit of that walk and
-/// colour has its home square on k.
-static PREIMAGE: [[[u64; 64]; 7]; 2] = preimage_table();
+static TABLES: HomeTables = home_tables();
+
+static PREIMAGE: &[[[u64; 64]; 7]; 2] = &TABLES.preimage;
 
 /// Squares s such that a non-king unit of `color` standing on s may have k as its home
 /// square (the exact test is `home_square(role, color, s) == k`, or [`home_preimage_of`]).
@@ -343,50 +356,8 @@ pub fn home_preimage_of(role: Role, color: Color, k: Square) -> crate::bitboard:
     crate::bitboard::Bitboard(PREIMAGE[color.index()][role.index()][k.index()])
 }
 
-const fn home_range_table() -> [[u64; 7]; 2] {
-    // [colour][walk] -> the home squares of that walk and colour (kings: none)
-    let mut t = [[0u64; 7]; 2];
-    let mut c = 0;
-    while c < 2 {
-        let mut r = 1;
-        while r < 6 {
-            let mut s = 0;
-            while s < 64 {
-                t[c][r] |= 1u64 << compute_home(r as u8, c == 0, s as u8);
-                s += 1;
-            }
-            r += 1;
-        }
-        c += 1;
-    }
-    t
-}
-
-/// [colour][walk] -> every home square of that walk and colour.
-static HOME_RANGE: [[u64; 7]; 2] = home_range_table();
-
-const fn fixed_points_table() -> [[u64; 7]; 2] {
-    let mut t = [[0u64; 7]; 2];
-    let mut c = 0;
-    while c < 2 {
-        let mut r = 1;
-        while r < 6 {
-            let mut s = 0;
-            while s < 64 {
-                if compute_home(r as u8, c == 0, s as u8) as usize == s {
-                    t[c][r] |= 1u64 << s;
-                }
-                s += 1;
-            }
-            r += 1;
-        }
-        c += 1;
-    }
-    t
-}
-
-/// [colour][walk] -> the squares that are their own home square for that walk.
-static FIXED_POINTS: [[u64; 7]; 2] = fixed_points_table();
+static HOME_RANGE: &[[u64; 7]; 2] = &TABLES.range;
+static FIXED_POINTS: &[[u64; 7]; 2] = &TABLES.fixed;
 
 /// The squares s with `home_square(role, color, s) == s` (empty for kings).
 #[inline(always)]
@@ -424,7 +395,7 @@ fn danger_table() -> &'static DangerTable {
         let mut t: Box<DangerTable> = Box::new([[[[0; 7]; 64]; 2]; 2]);
         for hc in [Color::White, Color::Black] {
             for ac in [Color::White, Color::Black] {
-                for walk in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+                for walk in Role::CAPTURABLE {
                     for k in Square::all() {
                         let reach = crate::attacks::attacks(walk, ac.other(), k, crate::bitboard::Bitboard::EMPTY).with(k);
                         t[hc.index()][ac.index()][k.index()][walk.index()] = home_preimage_in(walk, hc, reach).0;
@@ -520,9 +491,11 @@ impl Circe {
     /// depends on each unit's diagram square.
     #[inline(always)]
     pub(crate) fn victim_squares_reborn_in(&self, walk: Role, color: Color, targets: crate::bitboard::Bitboard) -> Option<crate::bitboard::Bitboard> {
+        if let Some(hc) = self.home_colour(color) {
+            return Some(home_preimage_in(walk, hc, targets));
+        }
         match self.square {
-            SquareRule::Home => Some(home_preimage_in(walk, color, targets)),
-            SquareRule::Mirror => Some(home_preimage_in(walk, color.other(), targets)),
+            SquareRule::Home | SquareRule::Mirror => unreachable!("home squares, above"),
             SquareRule::Symmetric => Some(crate::bitboard::Bitboard(targets.0.reverse_bits())),
             SquareRule::Diagram => None,
             SquareRule::CapturerHome | SquareRule::Departure | SquareRule::CapturePlusVector => {
@@ -650,7 +623,7 @@ mod tests {
     #[test]
     fn fixed_points_are_their_own_home_squares() {
         for color in [Color::White, Color::Black] {
-            for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            for role in Role::CAPTURABLE {
                 for s in Square::all() {
                     assert_eq!(home_fixed_points(role, color).contains(s), home_square(role, color, s) == s, "{color:?} {role:?} {s:?}");
                 }
