@@ -224,6 +224,23 @@ impl Sets {
         self.role[p.role().index()] ^= b;
         self.occ ^= b;
     }
+    /// The walk of the unit on `sq` (which must be occupied).
+    #[inline]
+    pub fn role_at(&self, sq: Square) -> Role {
+        Role::ALL.into_iter().find(|r| self.role[r.index()].contains(sq)).expect("an occupied square")
+    }
+    /// The unit on `sq`, if any.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let c = if self.color[Color::White.index()].contains(sq) {
+            Color::White
+        } else if self.color[Color::Black.index()].contains(sq) {
+            Color::Black
+        } else {
+            return None;
+        };
+        Some(Piece::new(c, self.role_at(sq)))
+    }
     /// Units of both colours attacking `sq` by orthodox geometry (pawns: diagonal captures).
     #[inline]
     pub fn attackers_to(&self, sq: Square, occ: Bitboard) -> Bitboard {

@@ -149,3 +149,40 @@ fn parrain_rebirths_that_promote_or_shield() {
         }
     }
 }
+
+/// Plain Madrasi's short path (`leaf::paralysis`): moves orthodox pins and attacks forbid
+/// and paralysis allows, and the one way a move wakes an enemy unit (standing between it
+/// and its only observer). Perft 1–3 must equal the generic pipeline's, and the moves the
+/// rules decide are checked by name.
+#[test]
+fn madrasi_short_path_pins_wakes_and_castling() {
+    let cases: &[(&str, &[&str], &[&str])] = &[
+        // Sc6 is active: 0-0-0 would pass d8, which it attacks
+        ("r3k3/8/2N5/8/8/8/8/4K3 b q - 0 1", &[], &["0-0-0", "Ke8-d8"]),
+        // Sa5 paralyses Sc6: d8 is attacked by a paralysed unit only (MR4, MR6)
+        ("r3k3/8/2N5/n7/8/8/8/4K3 b q - 0 1", &["0-0-0", "Ke8-d8"], &[]),
+        // Ra1 is paralysed by Ra7 alone, from a distance: Sc1-a2 stands between them, wakes
+        // it and opens rank 1 onto Kh1; the knight's other moves leave Ra1 paralysed
+        ("7k/R7/8/8/8/8/8/r1N4K w - - 0 1", &["Sc1-b3", "Sc1-d3", "Sc1-e2"], &["Sc1-a2"]),
+        // Ra1 is paralysed by the adjacent Ra2 (no square between): Se1 moves freely
+        ("7k/8/8/8/8/8/R7/r3N2K w - - 0 1", &["Se1-c2", "Se1-d3", "Se1-f3", "Se1-g2"], &[]),
+        // Kd4 may not step between Ra5 and its observer Rh5 (it would wake it)
+        ("7k/8/8/r6R/3K4/8/8/8 w - - 0 1", &["Kd4-c4", "Kd4-e4"], &["Kd4-c5", "Kd4-d5", "Kd4-e5"]),
+    ];
+    for variant in ["madrasi", "madrasi-rex-inclusive"] {
+        for &(f, legal, illegal) in cases {
+            let mut g = Game::new(f, variant).unwrap();
+            let moves: Vec<String> = g.legal_moves().into_iter().map(|m| g.popeye(m)).collect();
+            for m in legal {
+                assert!(moves.iter().any(|x| x == m), "{variant} {f}: {m} missing from {moves:?}");
+            }
+            for m in illegal {
+                assert!(!moves.iter().any(|x| x == m), "{variant} {f}: {m} listed in {moves:?}");
+            }
+            let mut slow = Game::from_parts(g.pos.clone(), g.rules.clone().generic()).unwrap();
+            for d in 1..=3 {
+                assert_eq!(g.perft(d), slow.perft(d), "{variant} {f} perft({d})");
+            }
+        }
+    }
+}

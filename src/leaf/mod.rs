@@ -17,6 +17,7 @@
 //! generic pipeline. Tests check that both give the same counts (`Rules::generic()`).
 
 mod lean;
+mod paralysis;
 
 use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
@@ -38,6 +39,11 @@ pub fn count(pos: &mut Position, rules: &Rules, before_last: Option<u64>) -> u64
 pub fn count_with(pos: &mut Position, rules: &Rules, before_last: Option<u64>, before_last_occ: Option<Bitboard>) -> u64 {
     if rules.lean_leaf() {
         if let Some(n) = lean::count(pos, rules.circe.as_ref().expect("a Circe preset")) {
+            return n;
+        }
+    }
+    if let Some(kings) = rules.plain_madrasi() {
+        if let Some(n) = paralysis::count(pos, kings) {
             return n;
         }
     }
@@ -1609,6 +1615,12 @@ impl<const PLAIN: bool> crate::orthodox::Sink for Hybrid<'_, PLAIN> {
 /// sure, and to be played with the legality test; `None` when the position is not modelled.
 pub(crate) fn lean_moves(pos: &Position, rules: &Rules, sure: &mut MoveList, unsure: &mut MoveList) -> Option<()> {
     lean::moves(pos, rules.circe.as_ref()?, sure, unsure)
+}
+
+/// Plain Madrasi (Rex Inclusive with `kings`): the legal moves in two lists, as
+/// [`lean_moves`] (see `leaf::paralysis`).
+pub(crate) fn paralysis_moves(pos: &Position, kings: bool, sure: &mut MoveList, unsure: &mut MoveList) -> Option<()> {
+    paralysis::moves(pos, kings, sure, unsure)
 }
 
 /// May the plainest leaf path be tried under these rules? (See `leaf::lean`.)

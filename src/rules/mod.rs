@@ -174,6 +174,16 @@ impl Rules {
         self.lean_leaf && !self.generic_only
     }
 
+    /// Madrasi alone (no Circe preset, no Cohen's rule; fast paths allowed): whether kings
+    /// are paralysed too (Rex Inclusive). The leaf counter's `paralysis` path applies.
+    #[inline]
+    pub(crate) fn plain_madrasi(&self) -> Option<bool> {
+        match (self.observation, self.circe, self.cohen, self.generic_only) {
+            (Observation::Madrasi { kings }, None, false, false) => Some(kings),
+            _ => None,
+        }
+    }
+
     /// Diagram squares matter (Diagram Circe).
     pub fn uses_origins(&self) -> bool {
         matches!(self.circe, Some(c) if c.square == SquareRule::Diagram)
@@ -307,33 +317,37 @@ impl Rules {
     }
 
     /// [`Rules::for_each_legal`] in another order (perft's): under the plainest rebirth
-    /// rules the moves that no rebirth can make illegal are played without the legality
-    /// test (`leaf::lean`).
+    /// rules (`leaf::lean`) and plain Madrasi (`leaf::paralysis`) the moves that nothing
+    /// can make illegal are played without the legality test.
     pub fn for_each_legal_unordered(&self, pos: &mut Position, before_last: Option<u64>, mut f: impl FnMut(&mut Position, Move)) {
-        if self.lean_leaf() {
-            let mut sure = MoveList::new();
-            let mut unsure = MoveList::new();
-            if crate::leaf::lean_moves(pos, self, &mut sure, &mut unsure).is_some() {
-                let mut undo = Undo::new();
-                for &m in sure.iter() {
-                    match effects::apply(pos, self, m, &mut undo, &mut NoRecord, effects::Mode::Play) {
-                        Outcome::Done => {
-                            f(pos, m);
-                            pos.unmake(&undo);
-                        }
-                        _ => {
-                            pos.unmake(&undo);
-                            self.visit_if_legal(pos, m, before_last, &mut undo, &mut f);
-                        }
-                    }
+        let mut sure = MoveList::new();
+        let mut unsure = MoveList::new();
+        let listed = if self.lean_leaf() {
+            crate::leaf::lean_moves(pos, self, &mut sure, &mut unsure)
+        } else if let Some(kings) = self.plain_madrasi() {
+            crate::leaf::paralysis_moves(pos, kings, &mut sure, &mut unsure)
+        } else {
+            None
+        };
+        if listed.is_none() {
+            return self.for_each_legal(pos, before_last, f);
+        }
+        let mut undo = Undo::new();
+        for &m in sure.iter() {
+            match effects::apply(pos, self, m, &mut undo, &mut NoRecord, effects::Mode::Play) {
+                Outcome::Done => {
+                    f(pos, m);
+                    pos.unmake(&undo);
                 }
-                for &m in unsure.iter() {
+                _ => {
+                    pos.unmake(&undo);
                     self.visit_if_legal(pos, m, before_last, &mut undo, &mut f);
                 }
-                return;
             }
         }
-        self.for_each_legal(pos, before_last, f)
+        for &m in unsure.iter() {
+            self.visit_if_legal(pos, m, before_last, &mut undo, &mut f);
+        }
     }
 
     /// Plays candidate `m` and calls `f` on the position after it when it is legal (once

@@ -1,0 +1,307 @@
+//! The last ply of perft under plain Madrasi (and Madrasi Rex Inclusive), when no enemy unit
+//! that is or could become active attacks the king.
+//!
+//! Observation between like orthodox units is mutual, so the units that observe an enemy
+//! unit are paralysed themselves and never move. One move can therefore wake an enemy unit
+//! only by standing between it and its one observer (a slider at a distance): such enemy
+//! units are *wakeable*. Active and wakeable enemy units are the only possible attackers
+//! after any move of ours but a king move; when none attacks the king now, the moves of our
+//! active units are those of orthodox chess with the pins of those units only (a unit
+//! "pinned" by a unit that stays paralysed moves freely, MR4), counted in bulk. The moves
+//! orthodox chess forbids and paralysis may allow — king moves onto attacked squares,
+//! pinned units leaving their line, e.p., castling — are judged on the board after the
+//! move: the king must not be attacked by a unit that no like unit of ours observes there.
+
+use crate::attacks::{attacks, between, king_attacks, line, pawn_attacks, pawn_attacks_of_set};
+use crate::bitboard::Bitboard;
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::position::{flags, Position, Sets};
+use crate::rules::circe::FirstRankPawns;
+use crate::rules::madrasi::observed_on;
+use crate::square::{Color, Piece, Role, Square};
+
+/// The number of legal moves, or `None` when the position is not modelled here (our king
+/// attacked by an active or wakeable unit; no king; a pawn on its first or last rank: on its
+/// own first rank it observes nothing while it can be observed).
+pub(super) fn count(pos: &Position, kings: bool) -> Option<u64> {
+    let mut out = Count(0);
+    run(pos, kings, &mut out)?;
+    Some(out.0)
+}
+
+/// The legal moves in two lists: legal for sure, and to be played with the legality test;
+/// `None` as for [`count`].
+pub(super) fn moves(pos: &Position, kings: bool, sure: &mut MoveList, unsure: &mut MoveList) -> Option<()> {
+    run(pos, kings, &mut Lists { sure, unsure })
+}
+
+/// Where the moves go: the orthodox generator's bulk (legal), and moves that need a look.
+trait Out: crate::orthodox::Sink {
+    /// A legal move.
+    fn legal(&mut self, m: Move);
+    /// A move that is legal when `legal` says so.
+    fn judged(&mut self, m: Move, legal: impl FnOnce() -> bool);
+}
+
+struct Count(u64);
+
+impl crate::orthodox::Sink for Count {
+    #[inline(always)]
+    fn targets(&mut self, _: Square, t: Bitboard) {
+        self.0 += t.count() as u64;
+    }
+    #[inline(always)]
+    fn pawn_shift(&mut self, t: Bitboard, _: i8, _: MoveKind) {
+        self.0 += t.count() as u64;
+    }
+    #[inline(always)]
+    fn pawn_promotions(&mut self, t: Bitboard, _: i8) {
+        self.0 += 4 * t.count() as u64;
+    }
+    /// (e.p. captures come through [`Out::judged`]; castling is not generated: the king is
+    /// left out of the generator)
+    #[inline(always)]
+    fn one(&mut self, m: Move) {
+        self.0 += u64::from(m.kind() != MoveKind::EnPassant);
+    }
+}
+
+impl Out for Count {
+    #[inline(always)]
+    fn legal(&mut self, _: Move) {
+        self.0 += 1;
+    }
+    #[inline(always)]
+    fn judged(&mut self, _: Move, legal: impl FnOnce() -> bool) {
+        self.0 += u64::from(legal());
+    }
+}
+
+struct Lists<'a> {
+    sure: &'a mut MoveList,
+    unsure: &'a mut MoveList,
+}
+
+impl crate::orthodox::Sink for Lists<'_> {
+    #[inline(always)]
+    fn targets(&mut self, from: Square, t: Bitboard) {
+        self.sure.targets(from, t);
+    }
+    #[inline(always)]
+    fn pawn_shift(&mut self, t: Bitboard, delta: i8, kind: MoveKind) {
+        self.sure.pawn_shift(t, delta, kind);
+    }
+    #[inline(always)]
+    fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
+        self.sure.pawn_promotions(t, delta);
+    }
+    #[inline(always)]
+    fn one(&mut self, m: Move) {
+        if m.kind() != MoveKind::EnPassant {
+            self.sure.push(m);
+        }
+    }
+}
+
+impl Out for Lists<'_> {
+    #[inline(always)]
+    fn legal(&mut self, m: Move) {
+        self.sure.push(m);
+    }
+    #[inline(always)]
+    fn judged(&mut self, m: Move, _: impl FnOnce() -> bool) {
+        self.unsure.push(m);
+    }
+}
+
+#[inline(always)]
+fn run<O: Out>(pos: &Position, kings: bool, out: &mut O) -> Option<()> {
+    let s = pos.sets();
+    let us = pos.turn();
+    let them = us.other();
+    let k = pos.king(us)?;
+    let occ = s.occ;
+    let pawns = s.role[Role::Pawn.index()];
+    if (pawns & (Bitboard::rank(0) | Bitboard::rank(7))).any() {
+        return None;
+    }
+    let ours = s.color[us.index()];
+    let theirs = s.color[them.index()];
+
+    // paralysis, both ways at once (mutual), and the enemy units one move could wake
+    let mut still_us = s.pieces(us, Role::Pawn) & pawn_attacks_of_set(them, s.pieces(them, Role::Pawn));
+    let mut still_them = s.pieces(them, Role::Pawn) & pawn_attacks_of_set(us, s.pieces(us, Role::Pawn));
+    let mut wakeable = Bitboard::EMPTY;
+    let roles: &[Role] = if kings {
+        &[Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King]
+    } else {
+        &[Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+    };
+    for &role in roles {
+        let (mine, his) = (s.pieces(us, role), s.pieces(them, role));
+        if mine.is_empty() || his.is_empty() {
+            continue;
+        }
+        for e in his {
+            let seen = attacks(role, them, e, occ) & mine;
+            if seen.any() {
+                still_them = still_them.with(e);
+                still_us |= seen;
+                if !seen.more_than_one() && between(seen.first().expect("an observer"), e).any() {
+                    wakeable = wakeable.with(e);
+                }
+            }
+        }
+    }
+    let danger = (theirs & !still_them) | wakeable;
+    if (s.attackers_to(k, occ) & danger).any() {
+        return None;
+    }
+    // pins by the units that are or could become active
+    let dq = s.pieces(them, Role::Queen) & danger;
+    let snipers = (attacks(Role::Rook, them, k, Bitboard::EMPTY) & (s.pieces(them, Role::Rook) & danger | dq))
+        | (attacks(Role::Bishop, them, k, Bitboard::EMPTY) & (s.pieces(them, Role::Bishop) & danger | dq));
+    let mut pinned = Bitboard::EMPTY;
+    for sn in snipers {
+        let b = between(k, sn) & occ;
+        if !b.more_than_one() {
+            pinned |= b & ours;
+        }
+    }
+    let mobile = ours & !still_us;
+    let judge = Judge { s, us, them, kings, k };
+
+    // the units but the king, with their orthodox pins (e.p. judged below)
+    crate::orthodox::generate_with(pos, mobile.without(k), Bitboard::EMPTY, pinned, out);
+    // pinned units leaving their line
+    for from in pinned & mobile {
+        let p = Piece::new(us, s.role_at(from));
+        let off = !line(k, from) & !ours;
+        if p.role() == Role::Pawn {
+            let up = us.forward();
+            let mut t = pawn_attacks(us, from) & theirs;
+            if let Some(one) = from.offset(0, up).filter(|&sq| !occ.contains(sq)) {
+                t = t.with(one);
+                if from.rank() == us.pawn_rank() {
+                    t |= Bitboard::from_square(one.offset(0, up).expect("on the board")) & !occ;
+                }
+            }
+            for to in t & off {
+                if to.rank() == us.promotion_rank() {
+                    for r in Role::PROMOTIONS {
+                        out.judged(Move::promotion(from, to, r), || judge.after(from, to, None, p, p.with_role(r)));
+                    }
+                } else {
+                    let kind = if to.rank().abs_diff(from.rank()) == 2 { MoveKind::DoublePush } else { MoveKind::Normal };
+                    out.judged(Move::new(from, to, kind), || judge.after(from, to, None, p, p));
+                }
+            }
+        } else {
+            for to in attacks(p.role(), us, from, occ) & off {
+                out.judged(Move::new(from, to, MoveKind::Normal), || judge.after(from, to, None, p, p));
+            }
+        }
+    }
+    // e.p.
+    if let Some(ep) = pos.ep_square() {
+        let victim = Square::new((ep.index() as i32 - 8 * us.forward()) as u8);
+        if !occ.contains(ep) && pos.piece_at(victim) == Some(Piece::new(them, Role::Pawn)) {
+            let pawn = Piece::new(us, Role::Pawn);
+            for from in pawn_attacks(them, ep) & s.pieces(us, Role::Pawn) & mobile {
+                out.judged(Move::new(from, ep, MoveKind::EnPassant), || judge.after(from, ep, Some(victim), pawn, pawn));
+            }
+        }
+    }
+    if mobile.contains(k) {
+        let king = Piece::new(us, Role::King);
+        let without = occ.without(k);
+        for to in king_attacks(k) & !ours {
+            // (fast: no enemy unit at all attacks the square)
+            let m = Move::new(k, to, MoveKind::Normal);
+            if (s.attackers_to(to, without) & theirs).without(to).is_empty() {
+                out.legal(m);
+            } else {
+                out.judged(m, || judge.after(k, to, None, king, king));
+            }
+        }
+        judge.castling(pos, out);
+    }
+    Some(())
+}
+
+/// Judges moves on the bitboards after them.
+struct Judge<'a> {
+    s: &'a Sets,
+    us: Color,
+    them: Color,
+    kings: bool,
+    /// Our king's square before the move.
+    k: Square,
+}
+
+impl Judge<'_> {
+    /// Is the unit `p` going from `from` to `to` as `arrived` (capturing what stands on
+    /// `to`, or on `ep`) legal: no active enemy unit attacks our king after it?
+    #[inline]
+    fn after(&self, from: Square, to: Square, ep: Option<Square>, p: Piece, arrived: Piece) -> bool {
+        let mut b = *self.s;
+        b.toggle(from, p);
+        if let Some(v) = ep {
+            b.toggle(v, Piece::new(self.them, Role::Pawn));
+        } else if let Some(v) = b.piece_at(to) {
+            b.toggle(to, v);
+        }
+        b.toggle(to, arrived);
+        let k = if from == self.k { to } else { self.k };
+        self.safe(&b, k)
+    }
+
+    /// Is our king on `k` unattacked by active enemy units on board `b`?
+    #[inline]
+    fn safe(&self, b: &Sets, k: Square) -> bool {
+        let att = b.attackers_to(k, b.occ) & b.color[self.them.index()];
+        att.into_iter().all(|a| observed_on(b, a, Piece::new(self.them, b.role_at(a)), self.kings, FirstRankPawns::Immobile))
+    }
+
+    /// Castling (MR6): the king neither paralysed nor in check (both known here), the
+    /// squares between king and rook empty, the passing square and the arrival square not
+    /// attacked by active units (the rook's paralysis does not matter).
+    fn castling(&self, pos: &Position, out: &mut impl Out) {
+        let us = self.us;
+        let f = pos.castle_flags();
+        let rank = us.first_rank();
+        let e = Square::from_coords(4, rank);
+        if f & flags::king(us) == 0 || self.k != e {
+            return;
+        }
+        let king = Piece::new(us, Role::King);
+        let rook = Piece::new(us, Role::Rook);
+        for king_side in [true, false] {
+            if f & flags::rook(us, king_side) == 0 {
+                continue;
+            }
+            let (rf, pass, to, rt) = if king_side { (7, 5, 6, 5) } else { (0, 3, 2, 3) };
+            let rsq = Square::from_coords(rf, rank);
+            if !self.s.pieces(us, Role::Rook).contains(rsq) || (between(e, rsq) & self.s.occ).any() {
+                continue;
+            }
+            let (p, t) = (Square::from_coords(pass, rank), Square::from_coords(to, rank));
+            let kind = if king_side { MoveKind::CastleKing } else { MoveKind::CastleQueen };
+            // not through check (the legality test of a listed move looks at the arrival only)
+            let mut b1 = *self.s;
+            b1.toggle(e, king);
+            b1.toggle(p, king);
+            if !self.safe(&b1, p) {
+                continue;
+            }
+            out.judged(Move::new(e, t, kind), || {
+                let mut b2 = *self.s;
+                b2.toggle(e, king);
+                b2.toggle(t, king);
+                b2.toggle(rsq, rook);
+                b2.toggle(Square::from_coords(rt, rank), rook);
+                self.safe(&b2, t)
+            });
+        }
+    }
+}
