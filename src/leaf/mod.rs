@@ -1617,10 +1617,10 @@ pub(crate) fn lean_moves(pos: &Position, rules: &Rules, sure: &mut MoveList, uns
     lean::moves(pos, rules.circe.as_ref()?, sure, unsure)
 }
 
-/// Plain Madrasi (Rex Inclusive with `kings`): the legal moves in two lists, as
-/// [`lean_moves`] (see `leaf::paralysis`).
-pub(crate) fn paralysis_moves(pos: &Position, kings: bool, sure: &mut MoveList, unsure: &mut MoveList) -> Option<()> {
-    paralysis::moves(pos, kings, sure, unsure)
+/// Plain Madrasi (Rex Inclusive with `kings`): the legal moves, none needing the legality
+/// test; `None` when the position is not modelled (see `leaf::paralysis`).
+pub(crate) fn paralysis_moves(pos: &Position, kings: bool, list: &mut MoveList) -> Option<()> {
+    paralysis::moves(pos, kings, list)
 }
 
 /// May the plainest leaf path be tried under these rules? (See `leaf::lean`.)

@@ -12,7 +12,7 @@
 //! pinned units leaving their line, e.p., castling — are judged on the board after the
 //! move: the king must not be attacked by a unit that no like unit of ours observes there.
 
-use crate::attacks::{attacks, between, king_attacks, line, pawn_attacks, pawn_attacks_of_set};
+use crate::attacks::{attacks, between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, pawn_attacks_of_set, queen_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::{flags, Position, Sets};
@@ -29,10 +29,33 @@ pub(super) fn count(pos: &Position, kings: bool) -> Option<u64> {
     Some(out.0)
 }
 
-/// The legal moves in two lists: legal for sure, and to be played with the legality test;
-/// `None` as for [`count`].
-pub(super) fn moves(pos: &Position, kings: bool, sure: &mut MoveList, unsure: &mut MoveList) -> Option<()> {
-    run(pos, kings, &mut Lists { sure, unsure })
+/// The legal moves (every judgement here is exact: none needs the legality test); `None`
+/// as for [`count`].
+pub(super) fn moves(pos: &Position, kings: bool, list: &mut MoveList) -> Option<()> {
+    run(pos, kings, &mut Lists(list))
+}
+
+/// The units of walk `role` that like enemy units observe, both ways (`reach`: what a unit
+/// of that walk on a square observes): (enemy units paralysed, ours paralysed, enemy
+/// units one move could wake).
+#[inline(always)]
+fn observed(s: &Sets, us: Color, role: Role, reach: impl Fn(Square) -> Bitboard) -> (Bitboard, Bitboard, Bitboard) {
+    let (mine, his) = (s.pieces(us, role), s.pieces(us.other(), role));
+    let mut out = (Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY);
+    if mine.is_empty() {
+        return out;
+    }
+    for e in his {
+        let seen = reach(e) & mine;
+        if seen.any() {
+            out.0 = out.0.with(e);
+            out.1 |= seen;
+            if !seen.more_than_one() && between(seen.first().expect("an observer"), e).any() {
+                out.2 = out.2.with(e);
+            }
+        }
+    }
+    out
 }
 
 /// Where the moves go: the orthodox generator's bulk (legal), and moves that need a look.
@@ -77,28 +100,25 @@ impl Out for Count {
     }
 }
 
-struct Lists<'a> {
-    sure: &'a mut MoveList,
-    unsure: &'a mut MoveList,
-}
+struct Lists<'a>(&'a mut MoveList);
 
 impl crate::orthodox::Sink for Lists<'_> {
     #[inline(always)]
     fn targets(&mut self, from: Square, t: Bitboard) {
-        self.sure.targets(from, t);
+        self.0.targets(from, t);
     }
     #[inline(always)]
     fn pawn_shift(&mut self, t: Bitboard, delta: i8, kind: MoveKind) {
-        self.sure.pawn_shift(t, delta, kind);
+        self.0.pawn_shift(t, delta, kind);
     }
     #[inline(always)]
     fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
-        self.sure.pawn_promotions(t, delta);
+        self.0.pawn_promotions(t, delta);
     }
     #[inline(always)]
     fn one(&mut self, m: Move) {
         if m.kind() != MoveKind::EnPassant {
-            self.sure.push(m);
+            self.0.push(m);
         }
     }
 }
@@ -106,11 +126,13 @@ impl crate::orthodox::Sink for Lists<'_> {
 impl Out for Lists<'_> {
     #[inline(always)]
     fn legal(&mut self, m: Move) {
-        self.sure.push(m);
+        self.0.push(m);
     }
     #[inline(always)]
-    fn judged(&mut self, m: Move, _: impl FnOnce() -> bool) {
-        self.unsure.push(m);
+    fn judged(&mut self, m: Move, legal: impl FnOnce() -> bool) {
+        if legal() {
+            self.0.push(m);
+        }
     }
 }
 
@@ -132,26 +154,17 @@ fn run<O: Out>(pos: &Position, kings: bool, out: &mut O) -> Option<()> {
     let mut still_us = s.pieces(us, Role::Pawn) & pawn_attacks_of_set(them, s.pieces(them, Role::Pawn));
     let mut still_them = s.pieces(them, Role::Pawn) & pawn_attacks_of_set(us, s.pieces(us, Role::Pawn));
     let mut wakeable = Bitboard::EMPTY;
-    let roles: &[Role] = if kings {
-        &[Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King]
-    } else {
-        &[Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+    let mut add = |(t, u, w): (Bitboard, Bitboard, Bitboard)| {
+        still_them |= t;
+        still_us |= u;
+        wakeable |= w;
     };
-    for &role in roles {
-        let (mine, his) = (s.pieces(us, role), s.pieces(them, role));
-        if mine.is_empty() || his.is_empty() {
-            continue;
-        }
-        for e in his {
-            let seen = attacks(role, them, e, occ) & mine;
-            if seen.any() {
-                still_them = still_them.with(e);
-                still_us |= seen;
-                if !seen.more_than_one() && between(seen.first().expect("an observer"), e).any() {
-                    wakeable = wakeable.with(e);
-                }
-            }
-        }
+    add(observed(s, us, Role::Knight, knight_attacks));
+    add(observed(s, us, Role::Bishop, |e| bishop_attacks(e, occ)));
+    add(observed(s, us, Role::Rook, |e| rook_attacks(e, occ)));
+    add(observed(s, us, Role::Queen, |e| queen_attacks(e, occ)));
+    if kings {
+        add(observed(s, us, Role::King, king_attacks));
     }
     let danger = (theirs & !still_them) | wakeable;
     if (s.attackers_to(k, occ) & danger).any() {
@@ -218,7 +231,7 @@ fn run<O: Out>(pos: &Position, kings: bool, out: &mut O) -> Option<()> {
         for to in king_attacks(k) & !ours {
             // (fast: no enemy unit at all attacks the square)
             let m = Move::new(k, to, MoveKind::Normal);
-            if (s.attackers_to(to, without) & theirs).without(to).is_empty() {
+            if !super::attacked(s, to, them, without, FirstRankPawns::Immobile) {
                 out.legal(m);
             } else {
                 out.judged(m, || judge.after(k, to, None, king, king));
@@ -287,6 +300,13 @@ impl Judge<'_> {
             }
             let (p, t) = (Square::from_coords(pass, rank), Square::from_coords(to, rank));
             let kind = if king_side { MoveKind::CastleKing } else { MoveKind::CastleQueen };
+            // no enemy unit attacks either square, whatever its paralysis (the king leaving
+            // e1 opens no line onto them that the rook does not close)
+            let without = self.s.occ.without(e);
+            if [p, t].iter().all(|&sq| !super::attacked(self.s, sq, self.them, without, FirstRankPawns::Immobile)) {
+                out.legal(Move::new(e, t, kind));
+                continue;
+            }
             // not through check (the legality test of a listed move looks at the arrival only)
             let mut b1 = *self.s;
             b1.toggle(e, king);

@@ -325,7 +325,7 @@ impl Rules {
         let listed = if self.lean_leaf() {
             crate::leaf::lean_moves(pos, self, &mut sure, &mut unsure)
         } else if let Some(kings) = self.plain_madrasi() {
-            crate::leaf::paralysis_moves(pos, kings, &mut sure, &mut unsure)
+            crate::leaf::paralysis_moves(pos, kings, &mut sure)
         } else {
             None
         };
