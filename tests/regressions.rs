@@ -251,3 +251,20 @@ fn lean_leaf_pending_pawn_captured_on_its_promotion_rank() {
     assert_eq!(popeye_moves(&mut g).iter().filter(|m| m.starts_with("Kb1-c1")).count(), 4);
     assert_eq!(g.perft(1), 8);
 }
+
+/// Plain Madrasi's and Isardam's short leaf paths counted positions with units hidden under
+/// others or a pending rebirth (which a fairy diagram may hold under any variant) as if
+/// they were not there. Found by tests/invariants.rs (`fuzz_entry_points_on_noise`).
+#[test]
+fn madrasi_and_isardam_short_paths_leave_hidden_units_and_pending_rebirths_alone() {
+    for (f, variant) in [
+        ("B7/4pK2/2Q5/2q3k1/8/3r4/7R/8 b - - 6 170 hidden=g5Q,c5p,h2R,d3n diagram=h2:-,g5:-,c6:-,e7:e6,a8:-", "madrasi-rex-inclusive"),
+        ("3N4/7B/4r2q/1q4p1/6K1/1q5B/8/2k5 b - - 148 249 hidden=b3n,c1B diagram=b3:d1,h3:-,g4:-,b5:-,e6:-", "isardam-type-b"),
+        ("8/2K4P/4n3/6N1/8/8/b2N1Nq1/B1k5 w - - 187 249 hidden=c7q,a1R,f2b,e6b diagram=a1:-,c1:f5,d2:-,g2:a8,g5:f7,e6:-", "madrasi-rex-inclusive"),
+    ] {
+        let mut g = game(f, variant);
+        invariants_hold(&mut g);
+        let mut slow = Game::from_parts(g.pos.clone(), g.rules.clone().generic()).unwrap();
+        assert_eq!(g.perft(2), slow.perft(2), "{variant} {f}");
+    }
+}

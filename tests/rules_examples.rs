@@ -98,6 +98,12 @@ impl Ex {
             let dup = out.insert(name.clone(), check);
             assert!(dup.is_none(), "{}: move {name} listed twice", self.ctx());
         }
+        // the leaf counter and perft's inner plies (their short paths) agree with the list
+        // and with the generic pipeline
+        assert_eq!(self.g.clone().perft(1), out.len() as u64, "{}: perft(1) against the move list", self.ctx());
+        let mut slow = self.g.clone();
+        slow.rules = slow.rules.clone().generic();
+        assert_eq!(self.g.clone().perft(2), slow.perft(2), "{}: perft(2), short paths against the generic pipeline", self.ctx());
         out
     }
 

@@ -16,6 +16,7 @@
 //! geometry, Assassin threats, moves that uncover hidden Volcanic units) is counted by the
 //! generic pipeline. Tests check that both give the same counts (`Rules::generic()`).
 
+mod isardam_path;
 mod lean;
 mod paralysis;
 
@@ -44,6 +45,11 @@ pub fn count_with(pos: &mut Position, rules: &Rules, before_last: Option<u64>, b
     }
     if let Some(kings) = rules.plain_madrasi() {
         if let Some(n) = paralysis::count(pos, kings) {
+            return n;
+        }
+    }
+    if let Some((kings, type_b)) = rules.plain_isardam() {
+        if let Some(n) = isardam_path::count(pos, kings, type_b) {
             return n;
         }
     }
@@ -1621,6 +1627,12 @@ pub(crate) fn lean_moves(pos: &Position, rules: &Rules, sure: &mut MoveList, uns
 /// test; `None` when the position is not modelled (see `leaf::paralysis`).
 pub(crate) fn paralysis_moves(pos: &Position, kings: bool, list: &mut MoveList) -> Option<()> {
     paralysis::moves(pos, kings, list)
+}
+
+/// Plain Isardam: the legal moves, none needing the legality test; `None` when the
+/// position is not modelled (see `leaf::isardam_path`).
+pub(crate) fn isardam_moves(pos: &Position, kings: bool, type_b: bool, list: &mut MoveList) -> Option<()> {
+    isardam_path::moves(pos, kings, type_b, list)
 }
 
 /// May the plainest leaf path be tried under these rules? (See `leaf::lean`.)

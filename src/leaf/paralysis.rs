@@ -22,7 +22,8 @@ use crate::square::{Color, Piece, Role, Square};
 
 /// The number of legal moves, or `None` when the position is not modelled here (our king
 /// attacked by an active or wakeable unit; no king; a pawn on its first or last rank: on its
-/// own first rank it observes nothing while it can be observed).
+/// own first rank it observes nothing while it can be observed; hidden units or a pending
+/// rebirth).
 pub(super) fn count(pos: &Position, kings: bool) -> Option<u64> {
     let mut out = Count(0);
     run(pos, kings, &mut out)?;
@@ -59,14 +60,14 @@ fn observed(s: &Sets, us: Color, role: Role, reach: impl Fn(Square) -> Bitboard)
 }
 
 /// Where the moves go: the orthodox generator's bulk (legal), and moves that need a look.
-trait Out: crate::orthodox::Sink {
+pub(super) trait Out: crate::orthodox::Sink {
     /// A legal move.
     fn legal(&mut self, m: Move);
     /// A move that is legal when `legal` says so.
     fn judged(&mut self, m: Move, legal: impl FnOnce() -> bool);
 }
 
-struct Count(u64);
+pub(super) struct Count(pub(super) u64);
 
 impl crate::orthodox::Sink for Count {
     #[inline(always)]
@@ -100,7 +101,7 @@ impl Out for Count {
     }
 }
 
-struct Lists<'a>(&'a mut MoveList);
+pub(super) struct Lists<'a>(pub(super) &'a mut MoveList);
 
 impl crate::orthodox::Sink for Lists<'_> {
     #[inline(always)]
@@ -142,6 +143,10 @@ fn run<O: Out>(pos: &Position, kings: bool, out: &mut O) -> Option<()> {
     let us = pos.turn();
     let them = us.other();
     let k = pos.king(us)?;
+    // (units hidden under others, or a pending rebirth, that a fairy diagram may give)
+    if pos.hidden_mask().any() || pos.pending().is_some() {
+        return None;
+    }
     let occ = s.occ;
     let pawns = s.role[Role::Pawn.index()];
     if (pawns & (Bitboard::rank(0) | Bitboard::rank(7))).any() {

@@ -184,6 +184,16 @@ impl Rules {
         }
     }
 
+    /// Isardam alone (no Circe preset, no Cohen's rule; fast paths allowed): (kings examined
+    /// too, type B). The leaf counter's `isardam_path` applies.
+    #[inline]
+    pub(crate) fn plain_isardam(&self) -> Option<(bool, bool)> {
+        match (self.observation, self.circe, self.cohen, self.generic_only) {
+            (Observation::Isardam { type_b, kings }, None, false, false) => Some((kings, type_b)),
+            _ => None,
+        }
+    }
+
     /// Diagram squares matter (Diagram Circe).
     pub fn uses_origins(&self) -> bool {
         matches!(self.circe, Some(c) if c.square == SquareRule::Diagram)
@@ -317,7 +327,7 @@ impl Rules {
     }
 
     /// [`Rules::for_each_legal`] in another order (perft's): under the plainest rebirth
-    /// rules (`leaf::lean`) and plain Madrasi (`leaf::paralysis`) the moves that nothing
+    /// rules (`leaf::lean`), plain Madrasi (`leaf::paralysis`) and plain Isardam (`leaf::isardam_path`) the moves that nothing
     /// can make illegal are played without the legality test.
     pub fn for_each_legal_unordered(&self, pos: &mut Position, before_last: Option<u64>, mut f: impl FnMut(&mut Position, Move)) {
         let mut sure = MoveList::new();
@@ -326,6 +336,8 @@ impl Rules {
             crate::leaf::lean_moves(pos, self, &mut sure, &mut unsure)
         } else if let Some(kings) = self.plain_madrasi() {
             crate::leaf::paralysis_moves(pos, kings, &mut sure)
+        } else if let Some((kings, type_b)) = self.plain_isardam() {
+            crate::leaf::isardam_moves(pos, kings, type_b, &mut sure)
         } else {
             None
         };
