@@ -1,5 +1,4 @@
-//! The last ply of perft under plain Madrasi (and Madrasi Rex Inclusive), when no enemy unit
-//! that is or could become active attacks the king.
+//! The last ply of perft under plain Madrasi (and Madrasi Rex Inclusive).
 //!
 //! Observation between like orthodox units is mutual, so the units that observe an enemy
 //! unit are paralysed themselves and never move. One move can therefore wake an enemy unit
@@ -11,6 +10,7 @@
 //! orthodox chess forbids and paralysis may allow — king moves onto attacked squares,
 //! pinned units leaving their line, e.p., castling — are judged on the board after the
 //! move: the king must not be attacked by a unit that no like unit of ours observes there.
+//! When an active or wakeable unit attacks the king, every move is judged so.
 
 use crate::attacks::{attacks, between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, pawn_attacks_of_set, queen_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
@@ -20,10 +20,9 @@ use crate::rules::circe::FirstRankPawns;
 use crate::rules::madrasi::observed_on;
 use crate::square::{Color, Piece, Role, Square};
 
-/// The number of legal moves, or `None` when the position is not modelled here (our king
-/// attacked by an active or wakeable unit; no king; a pawn on its first or last rank: on its
-/// own first rank it observes nothing while it can be observed; hidden units or a pending
-/// rebirth).
+/// The number of legal moves, or `None` when the position is not modelled here (no king; a
+/// pawn on its first or last rank: on its own first rank it observes nothing while it can
+/// be observed; hidden units or a pending rebirth).
 pub(super) fn count(pos: &Position, kings: bool) -> Option<u64> {
     let mut out = Count(0);
     run(pos, kings, &mut out)?;
@@ -172,29 +171,33 @@ fn run<O: Out>(pos: &Position, kings: bool, out: &mut O) -> Option<()> {
         add(observed(s, us, Role::King, king_attacks));
     }
     let danger = (theirs & !still_them) | wakeable;
-    if (s.attackers_to(k, occ) & danger).any() {
-        return None;
-    }
-    // pins by the units that are or could become active
-    let dq = s.pieces(them, Role::Queen) & danger;
-    let snipers = (attacks(Role::Rook, them, k, Bitboard::EMPTY) & (s.pieces(them, Role::Rook) & danger | dq))
-        | (attacks(Role::Bishop, them, k, Bitboard::EMPTY) & (s.pieces(them, Role::Bishop) & danger | dq));
-    let mut pinned = Bitboard::EMPTY;
-    for sn in snipers {
-        let b = between(k, sn) & occ;
-        if !b.more_than_one() {
-            pinned |= b & ours;
-        }
-    }
     let mobile = ours & !still_us;
     let judge = Judge { s, us, them, kings, k };
-
-    // the units but the king, with their orthodox pins (e.p. judged below)
-    crate::orthodox::generate_with(pos, mobile.without(k), Bitboard::EMPTY, pinned, out);
-    // pinned units leaving their line
-    for from in pinned & mobile {
+    // units whose moves are judged one by one, each to the squares of its mask
+    let threat = s.attackers_to(k, occ) & danger;
+    let apart = if threat.any() {
+        // an active or wakeable unit attacks the king: every move is judged
+        mobile.without(k)
+    } else {
+        // pins by the units that are or could become active
+        let dq = s.pieces(them, Role::Queen) & danger;
+        let snipers = (rook_attacks(k, Bitboard::EMPTY) & (s.pieces(them, Role::Rook) & danger | dq))
+            | (bishop_attacks(k, Bitboard::EMPTY) & (s.pieces(them, Role::Bishop) & danger | dq));
+        let mut pinned = Bitboard::EMPTY;
+        for sn in snipers {
+            let b = between(k, sn) & occ;
+            if !b.more_than_one() {
+                pinned |= b & ours;
+            }
+        }
+        // the units but the king, with their orthodox pins (e.p. judged below)
+        crate::orthodox::generate_with(pos, mobile.without(k), Bitboard::EMPTY, pinned, out);
+        // and pinned units leaving their line
+        pinned & mobile
+    };
+    for from in apart {
         let p = Piece::new(us, s.role_at(from));
-        let off = !line(k, from) & !ours;
+        let mask = if threat.any() { !ours } else { !line(k, from) & !ours };
         if p.role() == Role::Pawn {
             let up = us.forward();
             let mut t = pawn_attacks(us, from) & theirs;
@@ -204,7 +207,7 @@ fn run<O: Out>(pos: &Position, kings: bool, out: &mut O) -> Option<()> {
                     t |= Bitboard::from_square(one.offset(0, up).expect("on the board")) & !occ;
                 }
             }
-            for to in t & off {
+            for to in t & mask {
                 if to.rank() == us.promotion_rank() {
                     for r in Role::PROMOTIONS {
                         out.judged(Move::promotion(from, to, r), || judge.after(from, to, None, p, p.with_role(r)));
@@ -215,7 +218,7 @@ fn run<O: Out>(pos: &Position, kings: bool, out: &mut O) -> Option<()> {
                 }
             }
         } else {
-            for to in attacks(p.role(), us, from, occ) & off {
+            for to in attacks(p.role(), us, from, occ) & mask {
                 out.judged(Move::new(from, to, MoveKind::Normal), || judge.after(from, to, None, p, p));
             }
         }
@@ -242,7 +245,10 @@ fn run<O: Out>(pos: &Position, kings: bool, out: &mut O) -> Option<()> {
                 out.judged(m, || judge.after(k, to, None, king, king));
             }
         }
-        judge.castling(pos, out);
+        // (not out of check: attacked by an active unit)
+        if (threat & !still_them).is_empty() {
+            judge.castling(pos, out);
+        }
     }
     Some(())
 }
