@@ -1282,14 +1282,13 @@ fn risky_victims(pos: &Position, c: &Circe, them: Color, king: Option<Square>, h
     if c.victim_kings {
         risky |= s.pieces(them, Role::King);
     }
-    let mut common = match c.occupied {
+    let common = match c.occupied {
         Occupied::Illegal => s.occ,
         Occupied::Assassinate => hidden,
         Occupied::Vanish | Occupied::Bury => Bitboard::EMPTY,
     };
-    // the common case, table lookups only (a pawn is never reborn on its promotion rank)
-    if let (true, Some(k), Some(hc)) = (common.is_empty(), king, c.home_colour(them)) {
-        let row = crate::rules::circe::home_danger(hc, them, k);
+    // the common case, table lookups only
+    if let (true, Some(row)) = (common.is_empty(), king.and_then(|k| c.danger_row(them, k))) {
         let theirs = s.color[them.index()];
         for role in Role::CAPTURABLE {
             let walk = c.victim_reborn_walk(Piece::new(them, role));
@@ -1297,23 +1296,19 @@ fn risky_victims(pos: &Position, c: &Circe, them: Color, king: Option<Square>, h
         }
         return risky;
     }
-    if let Some(k) = king {
-        common = common.with(k);
-    }
+    // (on the king, where it attacks the king on an empty board, a pawn's promotion rank)
+    let danger = king.map(|k| crate::rules::circe::danger_squares(them, k));
     for role in Role::CAPTURABLE {
         let units = s.pieces(them, role);
         if units.is_empty() {
             continue;
         }
         let walk = c.victim_reborn_walk(Piece::new(them, role));
-        let mut targets = common;
-        if walk == Role::Pawn {
-            targets |= Bitboard::rank(them.promotion_rank());
-        }
-        if let Some(k) = king {
-            // (where it attacks the king on an empty board)
-            targets |= crate::attacks::attacks(walk, them.other(), k, Bitboard::EMPTY);
-        }
+        let targets = match danger {
+            Some(row) => common | Bitboard(row[walk.index()]),
+            None if walk == Role::Pawn => common | Bitboard::rank(them.promotion_rank()),
+            None => common,
+        };
         risky |= units & victims_reborn_in(pos, c, Piece::new(them, role), targets);
     }
     risky

@@ -384,22 +384,39 @@ pub fn home_preimage_in(role: Role, color: Color, targets: crate::bitboard::Bitb
     crate::bitboard::Bitboard(out)
 }
 
-type DangerTable = [[[[u64; 7]; 64]; 2]; 2];
+type DangerTable = [[[[u64; 7]; 64]; 2]; 4];
 
-/// [home colour][attacker colour][k][walk] -> squares s such that a unit of that walk
-/// reborn on its home square for s (home squares of the home colour) lands on k or on a
-/// square from which, as a unit of the attacker colour, it attacks k on an empty board.
+/// The square maps of [`danger_table`]: home squares of either colour, the symmetric
+/// square, and none (the rebirth square itself).
+const HOME_WHITE: usize = 0;
+const HOME_BLACK: usize = 1;
+const SYMMETRIC: usize = 2;
+const REACH: usize = 3;
+
+/// [map][attacker colour][k][walk] -> squares s such that a unit of that walk reborn on
+/// the square the map gives for s (home squares of a colour, the symmetric square, s
+/// itself) lands on k, on a square from which, as a unit of the attacker colour, it
+/// attacks k on an empty board, or (a pawn) on its promotion rank (never a pawn's home).
 fn danger_table() -> &'static DangerTable {
     static T: std::sync::OnceLock<Box<DangerTable>> = std::sync::OnceLock::new();
     T.get_or_init(|| {
-        let mut t: Box<DangerTable> = Box::new([[[[0; 7]; 64]; 2]; 2]);
-        for hc in [Color::White, Color::Black] {
-            for ac in [Color::White, Color::Black] {
-                for walk in Role::CAPTURABLE {
-                    for k in Square::all() {
-                        let reach = crate::attacks::attacks(walk, ac.other(), k, crate::bitboard::Bitboard::EMPTY).with(k);
-                        t[hc.index()][ac.index()][k.index()][walk.index()] = home_preimage_in(walk, hc, reach).0;
+        let mut t: Box<DangerTable> = Box::new([[[[0; 7]; 64]; 2]; 4]);
+        for ac in [Color::White, Color::Black] {
+            for walk in Role::CAPTURABLE {
+                for k in Square::all() {
+                    let mut reach = crate::attacks::attacks(walk, ac.other(), k, crate::bitboard::Bitboard::EMPTY).with(k);
+                    if walk == Role::Pawn {
+                        reach |= crate::bitboard::Bitboard::rank(ac.promotion_rank());
                     }
+                    let row = |map: usize| (map, ac.index(), k.index(), walk.index());
+                    for (map, hc) in [(HOME_WHITE, Color::White), (HOME_BLACK, Color::Black)] {
+                        let (m, a, q, w) = row(map);
+                        t[m][a][q][w] = home_preimage_in(walk, hc, reach).0;
+                    }
+                    let (m, a, q, w) = row(SYMMETRIC);
+                    t[m][a][q][w] = reach.0.reverse_bits();
+                    let (m, a, q, w) = row(REACH);
+                    t[m][a][q][w] = reach.0;
                 }
             }
         }
@@ -412,7 +429,15 @@ fn danger_table() -> &'static DangerTable {
 /// `home` colour, lands on `k` or attacks it on an empty board (kings: none).
 #[inline(always)]
 pub(crate) fn home_danger(home: Color, attacker: Color, k: Square) -> &'static [u64; 7] {
-    &danger_table()[home.index()][attacker.index()][k.index()]
+    let map = if home == Color::White { HOME_WHITE } else { HOME_BLACK };
+    &danger_table()[map][attacker.index()][k.index()]
+}
+
+/// Per walk, the squares where a unit of `attacker` colour and that walk lands on `k`,
+/// attacks it on an empty board, or (a pawn) stands on its promotion rank.
+#[inline(always)]
+pub(crate) fn danger_squares(attacker: Color, k: Square) -> &'static [u64; 7] {
+    &danger_table()[REACH][attacker.index()][k.index()]
 }
 
 /// What the rebirth-square rules need to know about the capture.
@@ -501,6 +526,20 @@ impl Circe {
             SquareRule::CapturerHome | SquareRule::Departure | SquareRule::CapturePlusVector => {
                 unreachable!("the rebirth square depends on the capture")
             }
+        }
+    }
+
+    /// Per walk, the squares of the units of `attacker` colour whose rebirth (by the victim
+    /// alone: home squares, the symmetric square) would land on `k`, attack it on an empty
+    /// board, or put a pawn on its promotion rank; `None` for the other square rules.
+    #[inline(always)]
+    pub(crate) fn danger_row(&self, attacker: Color, k: Square) -> Option<&'static [u64; 7]> {
+        match self.square {
+            SquareRule::Home | SquareRule::Mirror => {
+                Some(home_danger(self.home_colour(attacker).expect("home squares"), attacker, k))
+            }
+            SquareRule::Symmetric => Some(&danger_table()[SYMMETRIC][attacker.index()][k.index()]),
+            _ => None,
         }
     }
 
