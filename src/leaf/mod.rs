@@ -1298,6 +1298,18 @@ fn risky_victims(pos: &Position, c: &Circe, them: Color, king: Option<Square>, h
     }
     // (on the king, where it attacks the king on an empty board, a pawn's promotion rank)
     let danger = king.map(|k| crate::rules::circe::danger_squares(them, k));
+    if let (true, Some(row), SquareRule::Diagram) = (common.is_empty(), danger, c.square) {
+        // Diagram Circe: each unit's diagram square, looked up
+        for role in Role::CAPTURABLE {
+            let targets = Bitboard(row[c.victim_reborn_walk(Piece::new(them, role)).index()]);
+            for sq in s.pieces(them, role) {
+                if pos.origin(sq).is_some_and(|o| targets.contains(o)) {
+                    risky = risky.with(sq);
+                }
+            }
+        }
+        return risky;
+    }
     for role in Role::CAPTURABLE {
         let units = s.pieces(them, role);
         if units.is_empty() {
