@@ -22,7 +22,7 @@ use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::orthodox::Sink;
 use crate::position::Position;
-use crate::rules::circe::{CaptureContext, CaptureFrom, Capturer, Circe, Occupied, Victim, When};
+use crate::rules::circe::{CaptureContext, CaptureFrom, Capturer, Circe, Occupied, SquareRule, Victim, WalkRule, When};
 use crate::rules::{Observation, Rules};
 use crate::square::{Color, Piece, Role, Square};
 
@@ -270,12 +270,13 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
     // (captured on that rank itself, which a fairy diagram allows: sideways moves promote it)
     let promo = shield.filter(|(u, _)| u.role() == Role::Pawn).map(|(u, a)| (a, u.color().promotion_rank() as i32 - a.rank() as i32));
     let (look, castling) = (risky & theirs, shield.is_none());
+    let depart = departure_danger(c, them, k);
     n += if promo.is_none() && dead.is_empty() {
-        let mut sink = Lean::<false> { n: 0, theirs, look, king: k, rule, by_victim, castling, promo, occ, dead, dead_from, unsure: false };
+        let mut sink = Lean::<false> { n: 0, theirs, look, king: k, rule, by_victim, castling, promo, occ, dead, dead_from, unsure: false, depart };
         crate::orthodox::generate_with(pos, Bitboard::FULL, checkers, pinned, &mut sink);
         (!sink.unsure).then_some(sink.n)?
     } else {
-        let mut sink = Lean::<true> { n: 0, theirs, look, king: k, rule, by_victim, castling, promo, occ, dead, dead_from, unsure: false };
+        let mut sink = Lean::<true> { n: 0, theirs, look, king: k, rule, by_victim, castling, promo, occ, dead, dead_from, unsure: false, depart };
         crate::orthodox::generate_with(pos, Bitboard::FULL, checkers, pinned, &mut sink);
         (!sink.unsure).then_some(sink.n)?
     };
@@ -312,7 +313,8 @@ pub(super) fn moves(pos: &Position, c: &Circe, sure: &mut MoveList, unsure: &mut
     })?;
     let by_victim = c.when != When::AtOnce || !c.square_depends_on_capture();
     let look = if by_victim { risky_victims(pos, c, them, Some(k), Bitboard::EMPTY) & theirs } else { theirs };
-    let mut sink = Collect { sure, unsure, theirs, look, king: k, castling: shield.is_none(), off: false };
+    let depart = departure_danger(c, them, k);
+    let mut sink = Collect { sure, unsure, theirs, look, depart, sets: pos.sets(), king: k, castling: shield.is_none(), off: false };
     crate::orthodox::generate_with(pos, Bitboard::FULL, checkers, pinned, &mut sink);
     if sink.off {
         return None;
@@ -323,12 +325,38 @@ pub(super) fn moves(pos: &Position, c: &Circe, sure: &mut MoveList, unsure: &mut
     Some(())
 }
 
+/// Platzwechsel (the victim reborn on the capturer's departure square, with its own walk):
+/// per walk, the squares where a reborn enemy unit could matter (see
+/// [`crate::rules::circe::danger_squares`]); `None` under the other rules.
+#[inline(always)]
+fn departure_danger(c: &Circe, them: Color, k: Square) -> Option<&'static [u64; 7]> {
+    (c.square == SquareRule::Departure && c.walk == WalkRule::Same && c.when == When::AtOnce)
+        .then(|| crate::rules::circe::danger_squares(them, k))
+}
+
+/// The enemy units whose capture from `from` must be looked at: under Platzwechsel those
+/// whose walk could matter once reborn on `from`, else `look`.
+#[inline(always)]
+fn look_from(look: Bitboard, depart: Option<&[u64; 7]>, s: &crate::position::Sets, from: Square) -> Bitboard {
+    let Some(row) = depart else { return look };
+    let mut out = Bitboard::EMPTY;
+    for role in Role::CAPTURABLE {
+        if Bitboard(row[role.index()]).contains(from) {
+            out |= s.role[role.index()];
+        }
+    }
+    look & out
+}
+
 /// Sorts the orthodox generator's moves: captures of `look` victims to be tested.
 struct Collect<'a> {
     sure: &'a mut MoveList,
     unsure: &'a mut MoveList,
     theirs: Bitboard,
     look: Bitboard,
+    /// Platzwechsel: see [`look_from`].
+    depart: Option<&'static [u64; 7]>,
+    sets: &'a crate::position::Sets,
     king: Square,
     /// Take the generator's castling moves (else they are listed apart).
     castling: bool,
@@ -336,25 +364,41 @@ struct Collect<'a> {
     off: bool,
 }
 
+impl Collect<'_> {
+    /// The arrival squares among `t` (pawn moves of `delta`) of captures to be tested.
+    #[inline(always)]
+    fn pawn_look(&self, t: Bitboard, delta: i8) -> Bitboard {
+        if self.depart.is_none() {
+            return self.look;
+        }
+        (t & self.look)
+            .filter(|&to| look_from(self.look, self.depart, self.sets, Square::new((to.index() as i8 - delta) as u8)).contains(to))
+            .fold(Bitboard::EMPTY, Bitboard::with)
+    }
+}
+
 impl Sink for Collect<'_> {
     #[inline(always)]
     fn targets(&mut self, from: Square, t: Bitboard) {
-        for to in t & !self.look {
+        let look = look_from(self.look, self.depart, self.sets, from);
+        for to in t & !look {
             self.sure.push(Move::new(from, to, MoveKind::Normal));
         }
-        for to in t & self.look {
+        for to in t & look {
             self.unsure.push(Move::new(from, to, MoveKind::Normal));
         }
     }
     #[inline(always)]
     fn pawn_shift(&mut self, t: Bitboard, delta: i8, kind: MoveKind) {
-        self.sure.pawn_shift(t & !self.look, delta, kind);
-        self.unsure.pawn_shift(t & self.look, delta, kind);
+        let look = self.pawn_look(t, delta);
+        self.sure.pawn_shift(t & !look, delta, kind);
+        self.unsure.pawn_shift(t & look, delta, kind);
     }
     #[inline(always)]
     fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
-        self.sure.pawn_promotions(t & !self.look, delta);
-        self.unsure.pawn_promotions(t & self.look, delta);
+        let look = self.pawn_look(t, delta);
+        self.sure.pawn_promotions(t & !look, delta);
+        self.unsure.pawn_promotions(t & look, delta);
     }
     #[inline(always)]
     fn one(&mut self, m: Move) {
@@ -363,7 +407,7 @@ impl Sink for Collect<'_> {
             MoveKind::CastleKing | MoveKind::CastleQueen if !self.castling => {}
             // the king's captures are listed apart
             _ if m.from() == self.king && self.theirs.contains(m.to()) => {}
-            _ if self.look.contains(m.to()) => self.unsure.push(m),
+            _ if look_from(self.look, self.depart, self.sets, m.from()).contains(m.to()) => self.unsure.push(m),
             _ => self.sure.push(m),
         }
     }
@@ -521,6 +565,8 @@ struct Lean<'a, const EXTRA: bool> {
     dead_from: Bitboard,
     /// A move this module does not model was met.
     unsure: bool,
+    /// Platzwechsel: see [`look_from`].
+    depart: Option<&'static [u64; 7]>,
 }
 
 impl<const EXTRA: bool> Lean<'_, EXTRA> {
@@ -566,8 +612,9 @@ impl<const EXTRA: bool> Sink for Lean<'_, EXTRA> {
         if EXTRA && !self.dead_from.contains(from) {
             t &= !self.dead;
         }
-        self.n += (t & !self.look).count() as u64;
-        for to in t & self.look {
+        let look = look_from(self.look, self.depart, self.rule.pos.sets(), from);
+        self.n += (t & !look).count() as u64;
+        for to in t & look {
             self.capture(from, to, 1);
         }
         if EXTRA && self.promo.is_some() {
@@ -582,7 +629,12 @@ impl<const EXTRA: bool> Sink for Lean<'_, EXTRA> {
         }
         self.n += (t & !self.look).count() as u64;
         for to in t & self.look {
-            self.capture(Square::new((to.index() as i8 - delta) as u8), to, 1);
+            let from = Square::new((to.index() as i8 - delta) as u8);
+            if self.depart.is_none() || look_from(self.look, self.depart, self.rule.pos.sets(), from).contains(to) {
+                self.capture(from, to, 1);
+            } else {
+                self.n += 1;
+            }
         }
         if EXTRA && self.promo.is_some() {
             for to in t {
@@ -598,7 +650,12 @@ impl<const EXTRA: bool> Sink for Lean<'_, EXTRA> {
         }
         self.n += 4 * (t & !self.look).count() as u64;
         for to in t & self.look {
-            self.capture(Square::new((to.index() as i8 - delta) as u8), to, 4);
+            let from = Square::new((to.index() as i8 - delta) as u8);
+            if self.depart.is_none() || look_from(self.look, self.depart, self.rule.pos.sets(), from).contains(to) {
+                self.capture(from, to, 4);
+            } else {
+                self.n += 4;
+            }
         }
         if EXTRA && self.promo.is_some() {
             for to in t {
@@ -614,7 +671,7 @@ impl<const EXTRA: bool> Sink for Lean<'_, EXTRA> {
             MoveKind::CastleKing | MoveKind::CastleQueen if !self.castling => {}
             // the king's captures are judged apart
             _ if m.from() == self.king && self.theirs.contains(m.to()) => {}
-            _ if self.look.contains(m.to()) => self.capture(m.from(), m.to(), 1),
+            _ if look_from(self.look, self.depart, self.rule.pos.sets(), m.from()).contains(m.to()) => self.capture(m.from(), m.to(), 1),
             _ => {
                 self.n += 1;
                 if EXTRA && self.promo.is_some() {
