@@ -16,6 +16,7 @@
 //! geometry, Assassin threats, moves that uncover hidden Volcanic units) is counted by the
 //! generic pipeline. Tests check that both give the same counts (`Rules::generic()`).
 
+mod anticirce_path;
 mod isardam_path;
 mod lean;
 mod paralysis;
@@ -50,6 +51,11 @@ pub fn count_with(pos: &mut Position, rules: &Rules, before_last: Option<u64>, b
     }
     if let Some((kings, type_b)) = rules.plain_isardam() {
         if let Some(n) = isardam_path::count(pos, kings, type_b) {
+            return n;
+        }
+    }
+    if let Some(c) = rules.plain_anticirce() {
+        if let Some(n) = anticirce_path::count(pos, &c) {
             return n;
         }
     }
@@ -1640,6 +1646,12 @@ pub(crate) fn paralysis_moves(pos: &Position, kings: bool, list: &mut MoveList) 
 /// position is not modelled (see `leaf::isardam_path`).
 pub(crate) fn isardam_moves(pos: &Position, kings: bool, type_b: bool, list: &mut MoveList) -> Option<()> {
     isardam_path::moves(pos, kings, type_b, list)
+}
+
+/// Plain Anticirce: the legal moves, none needing the legality test; `None` when the
+/// position is not modelled (see `leaf::anticirce_path`).
+pub(crate) fn anticirce_moves(pos: &Position, c: &Circe, list: &mut MoveList) -> Option<()> {
+    anticirce_path::moves(pos, c, list)
 }
 
 /// May the plainest leaf path be tried under these rules? (See `leaf::lean`.)

@@ -194,6 +194,24 @@ impl Rules {
         }
     }
 
+    /// Anticirce alone (Calvet or Cheylan: the capturer reborn on its home square, kings
+    /// too, an occupied square making the capture illegal; no other condition, no Cohen's
+    /// rule; fast paths allowed). The leaf counter's `anticirce_path` applies.
+    #[inline]
+    pub(crate) fn plain_anticirce(&self) -> Option<Circe> {
+        let c = self.circe?;
+        let plain = self.observation == Observation::None
+            && !self.cohen
+            && !self.generic_only
+            && c.capturer == Capturer::Reborn
+            && c.victim == Victim::Gone
+            && c.occupied == circe::Occupied::Illegal
+            && c.capture_from == circe::CaptureFrom::OwnSquare
+            && c.capturer_kings
+            && c.first_rank_pawns == circe::FirstRankPawns::Immobile;
+        plain.then_some(c)
+    }
+
     /// Diagram squares matter (Diagram Circe).
     pub fn uses_origins(&self) -> bool {
         matches!(self.circe, Some(c) if c.square == SquareRule::Diagram)
@@ -327,7 +345,7 @@ impl Rules {
     }
 
     /// [`Rules::for_each_legal`] in another order (perft's): under the plainest rebirth
-    /// rules (`leaf::lean`), plain Madrasi (`leaf::paralysis`) and plain Isardam (`leaf::isardam_path`) the moves that nothing
+    /// rules (`leaf::lean`), plain Madrasi (`leaf::paralysis`), Isardam (`leaf::isardam_path`) and Anticirce (`leaf::anticirce_path`) the moves that nothing
     /// can make illegal are played without the legality test.
     pub fn for_each_legal_unordered(&self, pos: &mut Position, before_last: Option<u64>, mut f: impl FnMut(&mut Position, Move)) {
         let mut sure = MoveList::new();
@@ -338,6 +356,8 @@ impl Rules {
             crate::leaf::paralysis_moves(pos, kings, &mut sure)
         } else if let Some((kings, type_b)) = self.plain_isardam() {
             crate::leaf::isardam_moves(pos, kings, type_b, &mut sure)
+        } else if let Some(c) = self.plain_anticirce() {
+            crate::leaf::anticirce_moves(pos, &c, &mut sure)
         } else {
             None
         };

@@ -1,0 +1,302 @@
+//! The last ply of perft under plain Anticirce (Calvet and Cheylan), when no enemy unit
+//! attacks our king at all.
+//!
+//! A king that no enemy unit attacks cannot be put in check by a quiet move of an unpinned
+//! unit (lines open only through pinned units; an Anticirce check is an attack whose
+//! capture would be legal, so an attack first). A capture by an unpinned unit other than
+//! the king whose departure and arrival squares lie on no line from the king opens no line
+//! either (the capturer leaves the capture square for its home square): it is legal exactly
+//! when that home square is free, the square it leaves, or (Calvet) the capture square
+//! itself. Those moves are counted from the orthodox generator; the king's moves, pinned
+//! units' moves, captures on or from a line through the king and castling are judged on the
+//! board after the move, with Anticirce's check: an enemy unit attacking the king checks when
+//! its own rebirth square after taking the king is free (or its departure square), or is the
+//! king's square in Calvet's rule (one promotion choice is enough).
+
+use super::paralysis::Out;
+use crate::attacks::{between, bishop_attacks, king_attacks, line, pawn_attacks, queen_attacks, rook_attacks};
+use crate::bitboard::Bitboard;
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::position::{flags, Position, Sets};
+use crate::rules::circe::{home_fixed_points, home_preimage_in, home_preimage_of, home_square, Circe, FirstRankPawns, OwnSquare};
+use crate::square::{Color, Piece, Role, Square};
+
+/// The number of legal moves, or `None` when the position is not modelled here (an enemy
+/// unit attacks our king; no king; a pawn on its first or last rank; an e.p. capture;
+/// hidden units or a pending rebirth).
+pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
+    let mut out = super::paralysis::Count(0);
+    run(pos, c, &mut out)?;
+    Some(out.0)
+}
+
+/// The legal moves (every judgement here is exact); `None` as for [`count`].
+pub(super) fn moves(pos: &Position, c: &Circe, list: &mut MoveList) -> Option<()> {
+    run(pos, c, &mut super::paralysis::Lists(list))
+}
+
+#[inline(always)]
+fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
+    let s = pos.sets();
+    let us = pos.turn();
+    let them = us.other();
+    let k = pos.king(us)?;
+    if pos.hidden_mask().any() || pos.pending().is_some() {
+        return None;
+    }
+    let occ = s.occ;
+    if (s.role[Role::Pawn.index()] & (Bitboard::rank(0) | Bitboard::rank(7))).any() {
+        return None;
+    }
+    if let Some(ep) = pos.ep_square() {
+        if (pawn_attacks(them, ep) & s.pieces(us, Role::Pawn)).any() {
+            return None;
+        }
+    }
+    if super::attacked(s, k, them, occ, FirstRankPawns::Immobile) {
+        return None;
+    }
+    let ours = s.color[us.index()];
+    let theirs = s.color[them.index()];
+    let tq = s.pieces(them, Role::Queen);
+    let snipers = (rook_attacks(k, Bitboard::EMPTY) & (s.pieces(them, Role::Rook) | tq))
+        | (bishop_attacks(k, Bitboard::EMPTY) & (s.pieces(them, Role::Bishop) | tq));
+    let mut pinned = Bitboard::EMPTY;
+    for sn in snipers {
+        let b = between(k, sn) & occ;
+        if !b.more_than_one() {
+            pinned |= b & ours;
+        }
+    }
+    // per walk of the capturer (after a promotion), the capture squares whose rebirth square
+    // is free, or (Calvet) the capture square itself
+    let empty = !occ;
+    let mut good = [Bitboard::EMPTY; 7];
+    for role in Role::ALL {
+        good[role.index()] = home_preimage_in(role, us, empty);
+        if c.own_square == OwnSquare::Stays {
+            good[role.index()] |= home_fixed_points(role, us);
+        }
+    }
+    let judge = Judge { s, c, us, them, k };
+    {
+        let mut sink = Captures { out: &mut *out, judge: &judge, good: &good, theirs, look: pinned | queen_attacks(k, Bitboard::EMPTY) };
+        crate::orthodox::generate_with(pos, ours.without(k), Bitboard::EMPTY, pinned, &mut sink);
+    }
+    // pinned units leaving their line
+    for from in pinned {
+        let p = Piece::new(us, s.role_at(from));
+        let off = !line(k, from) & !ours;
+        if p.role() == Role::Pawn {
+            let up = us.forward();
+            let mut t = pawn_attacks(us, from) & theirs;
+            if let Some(one) = from.offset(0, up).filter(|&sq| !occ.contains(sq)) {
+                t = t.with(one);
+                if from.rank() == us.pawn_rank() {
+                    t |= Bitboard::from_square(one.offset(0, up).expect("on the board")) & !occ;
+                }
+            }
+            for to in t & off {
+                if to.rank() == us.promotion_rank() {
+                    for r in Role::PROMOTIONS {
+                        out.judged(Move::promotion(from, to, r), || judge.after(from, to, p, p.with_role(r)));
+                    }
+                } else {
+                    let kind = if to.rank().abs_diff(from.rank()) == 2 { MoveKind::DoublePush } else { MoveKind::Normal };
+                    out.judged(Move::new(from, to, kind), || judge.after(from, to, p, p));
+                }
+            }
+        } else {
+            for to in crate::attacks::attacks(p.role(), us, from, occ) & off {
+                out.judged(Move::new(from, to, MoveKind::Normal), || judge.after(from, to, p, p));
+            }
+        }
+    }
+    // the king
+    let king = Piece::new(us, Role::King);
+    let without = occ.without(k);
+    for to in king_attacks(k) & !ours {
+        let m = Move::new(k, to, MoveKind::Normal);
+        if !theirs.contains(to) && !super::attacked(s, to, them, without, FirstRankPawns::Immobile) {
+            out.legal(m);
+        } else {
+            out.judged(m, || judge.after(k, to, king, king));
+        }
+    }
+    judge.castling(pos, out);
+    Some(())
+}
+
+/// The orthodox generator's moves of the units but the king: quiet moves as they come,
+/// captures by the rebirth square of the capturer, those from or to `look` (pinned units,
+/// lines through the king) judged on the board.
+struct Captures<'a, O: Out> {
+    out: &'a mut O,
+    judge: &'a Judge<'a>,
+    good: &'a [Bitboard; 7],
+    theirs: Bitboard,
+    look: Bitboard,
+}
+
+impl<O: Out> Captures<'_, O> {
+    /// The capture `from`x`to`, the capturer arriving as `arrived`.
+    #[inline(always)]
+    fn capture(&mut self, m: Move, p: Piece, arrived: Piece) {
+        let (from, to) = (m.from(), m.to());
+        if self.look.contains(from) || self.look.contains(to) {
+            let judge = self.judge;
+            self.out.judged(m, || judge.after(from, to, p, arrived));
+        } else if (self.good[arrived.role().index()] | home_preimage_of(arrived.role(), p.color(), from)).contains(to) {
+            self.out.legal(m);
+        }
+    }
+
+    #[inline(always)]
+    fn captures_from(&mut self, from: Square, caps: Bitboard) {
+        if caps.is_empty() {
+            return;
+        }
+        let p = Piece::new(self.judge.us, self.judge.s.role_at(from));
+        for to in caps {
+            self.capture(Move::new(from, to, MoveKind::Normal), p, p);
+        }
+    }
+}
+
+impl<O: Out> crate::orthodox::Sink for Captures<'_, O> {
+    #[inline(always)]
+    fn targets(&mut self, from: Square, t: Bitboard) {
+        self.out.targets(from, t & !self.theirs);
+        self.captures_from(from, t & self.theirs);
+    }
+    #[inline(always)]
+    fn pawn_shift(&mut self, t: Bitboard, delta: i8, kind: MoveKind) {
+        self.out.pawn_shift(t & !self.theirs, delta, kind);
+        let pawn = Piece::new(self.judge.us, Role::Pawn);
+        for to in t & self.theirs {
+            let from = Square::new((to.index() as i8 - delta) as u8);
+            self.capture(Move::new(from, to, MoveKind::Normal), pawn, pawn);
+        }
+    }
+    #[inline(always)]
+    fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
+        self.out.pawn_promotions(t & !self.theirs, delta);
+        let pawn = Piece::new(self.judge.us, Role::Pawn);
+        for to in t & self.theirs {
+            let from = Square::new((to.index() as i8 - delta) as u8);
+            for r in Role::PROMOTIONS {
+                self.capture(Move::promotion(from, to, r), pawn, pawn.with_role(r));
+            }
+        }
+    }
+    #[inline(always)]
+    fn one(&mut self, m: Move) {
+        // (no e.p. here: such positions are left to the general counter)
+        if self.theirs.contains(m.to()) {
+            let p = Piece::new(self.judge.us, self.judge.s.role_at(m.from()));
+            self.capture(m, p, p);
+        } else {
+            self.out.one(m);
+        }
+    }
+}
+
+/// Judges moves on the bitboards after them.
+struct Judge<'a> {
+    s: &'a Sets,
+    c: &'a Circe,
+    us: Color,
+    them: Color,
+    /// Our king's square before the move.
+    k: Square,
+}
+
+impl Judge<'_> {
+    /// Is the unit `p` going from `from` to `to` as `arrived` legal: a capturer reborn on
+    /// its home square (free, or the capture square in Calvet's rule), and our king not in
+    /// check after?
+    #[inline]
+    fn after(&self, from: Square, to: Square, p: Piece, arrived: Piece) -> bool {
+        let mut b = *self.s;
+        b.toggle(from, p);
+        let mut lands = to;
+        if let Some(v) = b.piece_at(to) {
+            b.toggle(to, v);
+            let r = home_square(arrived.role(), arrived.color(), to);
+            if r == to {
+                if self.c.own_square == OwnSquare::Illegal {
+                    return false;
+                }
+            } else if b.occ.contains(r) {
+                return false;
+            }
+            lands = r;
+        }
+        b.toggle(lands, arrived);
+        let k = if from == self.k { lands } else { self.k };
+        !self.check(&b, k)
+    }
+
+    /// Anticirce check on board `b`, our king on `k`: an enemy unit attacks it and would be
+    /// reborn, after taking it, on a free square, the square it leaves, or (Calvet) `k`.
+    fn check(&self, b: &Sets, k: Square) -> bool {
+        let att = b.attackers_to(k, b.occ) & b.color[self.them.index()];
+        for a in att {
+            let role = b.role_at(a);
+            let same = [role];
+            let roles: &[Role] = if role == Role::Pawn && k.rank() == self.them.promotion_rank() { &Role::PROMOTIONS } else { &same };
+            let valid = roles.iter().any(|&ro| {
+                let r = home_square(ro, self.them, k);
+                if r == k {
+                    self.c.own_square == OwnSquare::Stays
+                } else {
+                    r == a || !b.occ.contains(r)
+                }
+            });
+            if valid {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Castling: the king not in check (it is not attacked), not passing through check
+    /// (the king alone on the passing square), not in check after.
+    fn castling(&self, pos: &Position, out: &mut impl Out) {
+        let us = self.us;
+        let f = pos.castle_flags();
+        let rank = us.first_rank();
+        let e = Square::from_coords(4, rank);
+        if f & flags::king(us) == 0 || self.k != e {
+            return;
+        }
+        let king = Piece::new(us, Role::King);
+        let rook = Piece::new(us, Role::Rook);
+        for king_side in [true, false] {
+            if f & flags::rook(us, king_side) == 0 {
+                continue;
+            }
+            let (rf, pass, to, rt) = if king_side { (7, 5, 6, 5) } else { (0, 3, 2, 3) };
+            let rsq = Square::from_coords(rf, rank);
+            if !self.s.pieces(us, Role::Rook).contains(rsq) || (between(e, rsq) & self.s.occ).any() {
+                continue;
+            }
+            let (p, t) = (Square::from_coords(pass, rank), Square::from_coords(to, rank));
+            let kind = if king_side { MoveKind::CastleKing } else { MoveKind::CastleQueen };
+            out.judged(Move::new(e, t, kind), || {
+                let mut b1 = *self.s;
+                b1.toggle(e, king);
+                b1.toggle(p, king);
+                if self.check(&b1, p) {
+                    return false;
+                }
+                let mut b2 = *self.s;
+                b2.toggle(e, king);
+                b2.toggle(t, king);
+                b2.toggle(rsq, rook);
+                b2.toggle(Square::from_coords(rt, rank), rook);
+                !self.check(&b2, t)
+            });
+        }
+    }
+}
