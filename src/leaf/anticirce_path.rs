@@ -13,11 +13,11 @@
 //! its own rebirth square after taking the king is free (or its departure square), or is the
 //! king's square in Calvet's rule (one promotion choice is enough).
 
-use super::paralysis::Out;
-use crate::attacks::{between, bishop_attacks, king_attacks, line, pawn_attacks, queen_attacks, rook_attacks};
+use super::exact::{castlings, king_on, pinned, plain_king, unit_moves, Count, Lists, Out};
+use crate::attacks::{king_attacks, line, pawn_attacks, queen_attacks};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
-use crate::position::{flags, Position, Sets};
+use crate::position::{Position, Sets};
 use crate::rules::circe::{home_fixed_points, home_preimage_in, home_preimage_of, home_square, Circe, FirstRankPawns, OwnSquare};
 use crate::square::{Color, Piece, Role, Square};
 
@@ -25,29 +25,23 @@ use crate::square::{Color, Piece, Role, Square};
 /// unit attacks our king; no king; a pawn on its first or last rank; an e.p. capture;
 /// hidden units or a pending rebirth).
 pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
-    let mut out = super::paralysis::Count(0);
+    let mut out = Count(0);
     run(pos, c, &mut out)?;
     Some(out.0)
 }
 
 /// The legal moves (every judgement here is exact); `None` as for [`count`].
 pub(super) fn moves(pos: &Position, c: &Circe, list: &mut MoveList) -> Option<()> {
-    run(pos, c, &mut super::paralysis::Lists(list))
+    run(pos, c, &mut Lists(list))
 }
 
 #[inline(always)]
 fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
+    let k = plain_king(pos)?;
     let s = pos.sets();
     let us = pos.turn();
     let them = us.other();
-    let k = pos.king(us)?;
-    if pos.hidden_mask().any() || pos.pending().is_some() {
-        return None;
-    }
     let occ = s.occ;
-    if (s.role[Role::Pawn.index()] & (Bitboard::rank(0) | Bitboard::rank(7))).any() {
-        return None;
-    }
     if let Some(ep) = pos.ep_square() {
         if (pawn_attacks(them, ep) & s.pieces(us, Role::Pawn)).any() {
             return None;
@@ -59,15 +53,7 @@ fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
     let ours = s.color[us.index()];
     let theirs = s.color[them.index()];
     let tq = s.pieces(them, Role::Queen);
-    let snipers = (rook_attacks(k, Bitboard::EMPTY) & (s.pieces(them, Role::Rook) | tq))
-        | (bishop_attacks(k, Bitboard::EMPTY) & (s.pieces(them, Role::Bishop) | tq));
-    let mut pinned = Bitboard::EMPTY;
-    for sn in snipers {
-        let b = between(k, sn) & occ;
-        if !b.more_than_one() {
-            pinned |= b & ours;
-        }
-    }
+    let pinned = pinned(s, us, k, s.pieces(them, Role::Rook) | tq, s.pieces(them, Role::Bishop) | tq);
     // per walk of the capturer (after a promotion), the capture squares whose rebirth square
     // is free, or (Calvet) the capture square itself
     let empty = !occ;
@@ -86,31 +72,7 @@ fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
     // pinned units leaving their line
     for from in pinned {
         let p = Piece::new(us, s.role_at(from));
-        let off = !line(k, from) & !ours;
-        if p.role() == Role::Pawn {
-            let up = us.forward();
-            let mut t = pawn_attacks(us, from) & theirs;
-            if let Some(one) = from.offset(0, up).filter(|&sq| !occ.contains(sq)) {
-                t = t.with(one);
-                if from.rank() == us.pawn_rank() {
-                    t |= Bitboard::from_square(one.offset(0, up).expect("on the board")) & !occ;
-                }
-            }
-            for to in t & off {
-                if to.rank() == us.promotion_rank() {
-                    for r in Role::PROMOTIONS {
-                        out.judged(Move::promotion(from, to, r), || judge.after(from, to, p, p.with_role(r)));
-                    }
-                } else {
-                    let kind = if to.rank().abs_diff(from.rank()) == 2 { MoveKind::DoublePush } else { MoveKind::Normal };
-                    out.judged(Move::new(from, to, kind), || judge.after(from, to, p, p));
-                }
-            }
-        } else {
-            for to in crate::attacks::attacks(p.role(), us, from, occ) & off {
-                out.judged(Move::new(from, to, MoveKind::Normal), || judge.after(from, to, p, p));
-            }
-        }
+        unit_moves(s, p, from, !line(k, from), |m, arrived| out.judged(m, || judge.after(from, m.to(), p, arrived)));
     }
     // the king
     let king = Piece::new(us, Role::King);
@@ -263,40 +225,9 @@ impl Judge<'_> {
     /// Castling: the king not in check (it is not attacked), not passing through check
     /// (the king alone on the passing square), not in check after.
     fn castling(&self, pos: &Position, out: &mut impl Out) {
-        let us = self.us;
-        let f = pos.castle_flags();
-        let rank = us.first_rank();
-        let e = Square::from_coords(4, rank);
-        if f & flags::king(us) == 0 || self.k != e {
-            return;
-        }
-        let king = Piece::new(us, Role::King);
-        let rook = Piece::new(us, Role::Rook);
-        for king_side in [true, false] {
-            if f & flags::rook(us, king_side) == 0 {
-                continue;
-            }
-            let (rf, pass, to, rt) = if king_side { (7, 5, 6, 5) } else { (0, 3, 2, 3) };
-            let rsq = Square::from_coords(rf, rank);
-            if !self.s.pieces(us, Role::Rook).contains(rsq) || (between(e, rsq) & self.s.occ).any() {
-                continue;
-            }
-            let (p, t) = (Square::from_coords(pass, rank), Square::from_coords(to, rank));
-            let kind = if king_side { MoveKind::CastleKing } else { MoveKind::CastleQueen };
-            out.judged(Move::new(e, t, kind), || {
-                let mut b1 = *self.s;
-                b1.toggle(e, king);
-                b1.toggle(p, king);
-                if self.check(&b1, p) {
-                    return false;
-                }
-                let mut b2 = *self.s;
-                b2.toggle(e, king);
-                b2.toggle(t, king);
-                b2.toggle(rsq, rook);
-                b2.toggle(Square::from_coords(rt, rank), rook);
-                !self.check(&b2, t)
-            });
-        }
+        let (s, us) = (self.s, self.us);
+        castlings(pos, s, us, self.k, |c| {
+            out.judged(c.m, || !self.check(&king_on(s, us, c.m.from(), c.pass), c.pass) && !self.check(&c.after(s, us), c.m.to()))
+        });
     }
 }

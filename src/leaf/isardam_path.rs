@@ -14,11 +14,11 @@
 //! on the board after the move: the Isardam test of what changed, then check (type B: any
 //! attack; type A: an attack whose king capture itself passes the test).
 
-use super::paralysis::Out;
+use super::exact::{castlings, king_on, pinned, plain_after, plain_king, unit_moves, Count, Lists, Out};
 use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, pawn_attacks_of_set, queen_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
-use crate::position::{flags, Position, Sets};
+use crate::position::{Position, Sets};
 use crate::rules::circe::FirstRankPawns;
 use crate::rules::isardam::{delta, passes_after, passes_sets};
 use crate::square::{Color, Piece, Role, Square};
@@ -29,30 +29,23 @@ const FR: FirstRankPawns = FirstRankPawns::Immobile;
 /// fails the test; our king attacked or missing; a pawn on its first or last rank; hidden
 /// units or a pending rebirth).
 pub(super) fn count(pos: &Position, kings: bool, type_b: bool) -> Option<u64> {
-    let mut out = super::paralysis::Count(0);
+    let mut out = Count(0);
     run(pos, kings, type_b, &mut out)?;
     Some(out.0)
 }
 
 /// The legal moves (every judgement here is exact); `None` as for [`count`].
 pub(super) fn moves(pos: &Position, kings: bool, type_b: bool, list: &mut MoveList) -> Option<()> {
-    run(pos, kings, type_b, &mut super::paralysis::Lists(list))
+    run(pos, kings, type_b, &mut Lists(list))
 }
 
 #[inline(always)]
 fn run<O: Out>(pos: &Position, kings: bool, type_b: bool, out: &mut O) -> Option<()> {
+    let k = plain_king(pos)?;
     let s = pos.sets();
     let us = pos.turn();
     let them = us.other();
-    let k = pos.king(us)?;
-    // (units hidden under others, or a pending rebirth, that a fairy diagram may give)
-    if pos.hidden_mask().any() || pos.pending().is_some() {
-        return None;
-    }
     let occ = s.occ;
-    if (s.role[Role::Pawn.index()] & (Bitboard::rank(0) | Bitboard::rank(7))).any() {
-        return None;
-    }
     if super::attacked(s, k, them, occ, FR) || !passes_sets(s, kings, FR, None) {
         return None;
     }
@@ -88,15 +81,7 @@ fn run<O: Out>(pos: &Position, kings: bool, type_b: bool, out: &mut O) -> Option
     }
     // orthodox pins
     let tq = s.pieces(them, Role::Queen);
-    let snipers = (rook_attacks(k, Bitboard::EMPTY) & (s.pieces(them, Role::Rook) | tq))
-        | (bishop_attacks(k, Bitboard::EMPTY) & (s.pieces(them, Role::Bishop) | tq));
-    let mut pinned = Bitboard::EMPTY;
-    for sn in snipers {
-        let b = between(k, sn) & occ;
-        if !b.more_than_one() {
-            pinned |= b & ours;
-        }
-    }
+    let pinned = pinned(s, us, k, s.pieces(them, Role::Rook) | tq, s.pieces(them, Role::Bishop) | tq);
     let apart = (pinned | opening) & ours;
     let judge = Judge { s, us, them, kings, type_b };
     {
@@ -104,34 +89,12 @@ fn run<O: Out>(pos: &Position, kings: bool, type_b: bool, out: &mut O) -> Option
         crate::orthodox::generate_with(pos, ours.without(k) & !apart, Bitboard::EMPTY, Bitboard::EMPTY, &mut sink);
     }
     // pinned units and units on an opening square: every move judged
-    let theirs = s.color[them.index()];
     for from in apart.without(k) {
         let p = Piece::new(us, s.role_at(from));
-        if p.role() == Role::Pawn {
-            let up = us.forward();
-            let mut t = pawn_attacks(us, from) & theirs;
-            if let Some(one) = from.offset(0, up).filter(|&sq| !occ.contains(sq)) {
-                t = t.with(one);
-                if from.rank() == us.pawn_rank() {
-                    t |= Bitboard::from_square(one.offset(0, up).expect("on the board")) & !occ;
-                }
-            }
-            for to in t {
-                if to.rank() == us.promotion_rank() {
-                    for r in Role::PROMOTIONS {
-                        out.judged(Move::promotion(from, to, r), || judge.after(from, to, None, p, p.with_role(r), k, None));
-                    }
-                } else if to.rank().abs_diff(from.rank()) == 2 {
-                    out.judged(Move::new(from, to, MoveKind::DoublePush), || judge.after(from, to, None, p, p, k, Some(to)));
-                } else {
-                    out.judged(Move::new(from, to, MoveKind::Normal), || judge.after(from, to, None, p, p, k, None));
-                }
-            }
-        } else {
-            for to in crate::attacks::attacks(p.role(), us, from, occ) & !ours {
-                out.judged(Move::new(from, to, MoveKind::Normal), || judge.after(from, to, None, p, p, k, None));
-            }
-        }
+        unit_moves(s, p, from, Bitboard::FULL, |m, arrived| {
+            let double = (m.kind() == MoveKind::DoublePush).then(|| m.to());
+            out.judged(m, || judge.after(from, m.to(), None, p, arrived, k, double))
+        });
     }
     // e.p.
     if let Some(ep) = pos.ep_square() {
@@ -227,15 +190,7 @@ impl Judge<'_> {
     #[allow(clippy::too_many_arguments)]
     #[inline]
     fn after(&self, from: Square, to: Square, ep: Option<Square>, p: Piece, arrived: Piece, k: Square, double: Option<Square>) -> bool {
-        let mut b = *self.s;
-        b.toggle(from, p);
-        if let Some(v) = ep {
-            b.toggle(v, Piece::new(self.them, Role::Pawn));
-        } else if let Some(v) = b.piece_at(to) {
-            b.toggle(to, v);
-        }
-        b.toggle(to, arrived);
-        self.legal(&b, k, double)
+        self.legal(&plain_after(self.s, from, to, ep, p, arrived), k, double)
     }
 
     /// The board `b` after a move: passes the test, and our king on `k` is not in check.
@@ -279,42 +234,13 @@ impl Judge<'_> {
     /// Castling: not out of, through or into check (as each type defines it; the king is
     /// known not to be attacked), and the board after it passes the test.
     fn castling(&self, pos: &Position, k: Square, out: &mut impl Out) {
-        let us = self.us;
-        let f = pos.castle_flags();
-        let rank = us.first_rank();
-        let e = Square::from_coords(4, rank);
-        if f & flags::king(us) == 0 || k != e {
-            return;
-        }
-        let king = Piece::new(us, Role::King);
-        let rook = Piece::new(us, Role::Rook);
-        for king_side in [true, false] {
-            if f & flags::rook(us, king_side) == 0 {
-                continue;
-            }
-            let (rf, pass, to, rt) = if king_side { (7, 5, 6, 5) } else { (0, 3, 2, 3) };
-            let rsq = Square::from_coords(rf, rank);
-            if !self.s.pieces(us, Role::Rook).contains(rsq) || (between(e, rsq) & self.s.occ).any() {
-                continue;
-            }
-            let (p, t) = (Square::from_coords(pass, rank), Square::from_coords(to, rank));
-            let kind = if king_side { MoveKind::CastleKing } else { MoveKind::CastleQueen };
-            out.judged(Move::new(e, t, kind), || {
+        let (s, us) = (self.s, self.us);
+        castlings(pos, s, us, k, |c| {
+            out.judged(c.m, || {
                 // not through check: the king on the passing square (that board is not
                 // tested, and its king may have opened a line)
-                let mut b1 = *self.s;
-                b1.toggle(e, king);
-                b1.toggle(p, king);
-                if self.check(&b1, p, false) {
-                    return false;
-                }
-                let mut b2 = *self.s;
-                b2.toggle(e, king);
-                b2.toggle(t, king);
-                b2.toggle(rsq, rook);
-                b2.toggle(Square::from_coords(rt, rank), rook);
-                self.legal(&b2, t, None)
-            });
-        }
+                !self.check(&king_on(s, us, c.m.from(), c.pass), c.pass, false) && self.legal(&c.after(s, us), c.m.to(), None)
+            })
+        });
     }
 }

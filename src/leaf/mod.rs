@@ -17,6 +17,7 @@
 //! generic pipeline. Tests check that both give the same counts (`Rules::generic()`).
 
 mod anticirce_path;
+mod exact;
 mod isardam_path;
 mod lean;
 mod paralysis;

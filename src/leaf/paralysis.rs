@@ -12,10 +12,11 @@
 //! move: the king must not be attacked by a unit that no like unit of ours observes there.
 //! When an active or wakeable unit attacks the king, every move is judged so.
 
-use crate::attacks::{attacks, between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, pawn_attacks_of_set, queen_attacks, rook_attacks};
+use super::exact::{castlings, king_on, pinned, plain_after, plain_king, unit_moves, Count, Lists, Out};
+use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, pawn_attacks_of_set, queen_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
-use crate::position::{flags, Position, Sets};
+use crate::position::{Position, Sets};
 use crate::rules::circe::FirstRankPawns;
 use crate::rules::madrasi::observed_on;
 use crate::square::{Color, Piece, Role, Square};
@@ -58,99 +59,13 @@ fn observed(s: &Sets, us: Color, role: Role, reach: impl Fn(Square) -> Bitboard)
     out
 }
 
-/// Where the moves go: the orthodox generator's bulk (legal), and moves that need a look.
-pub(super) trait Out: crate::orthodox::Sink {
-    /// A legal move.
-    fn legal(&mut self, m: Move);
-    /// A move that is legal when `legal` says so.
-    fn judged(&mut self, m: Move, legal: impl FnOnce() -> bool);
-}
-
-pub(super) struct Count(pub(super) u64);
-
-impl crate::orthodox::Sink for Count {
-    #[inline(always)]
-    fn targets(&mut self, _: Square, t: Bitboard) {
-        self.0 += t.count() as u64;
-    }
-    #[inline(always)]
-    fn pawn_shift(&mut self, t: Bitboard, _: i8, _: MoveKind) {
-        self.0 += t.count() as u64;
-    }
-    #[inline(always)]
-    fn pawn_promotions(&mut self, t: Bitboard, _: i8) {
-        self.0 += 4 * t.count() as u64;
-    }
-    /// (e.p. captures come through [`Out::judged`]; castling is not generated: the king is
-    /// left out of the generator)
-    #[inline(always)]
-    fn one(&mut self, m: Move) {
-        self.0 += u64::from(m.kind() != MoveKind::EnPassant);
-    }
-}
-
-impl Out for Count {
-    #[inline(always)]
-    fn legal(&mut self, _: Move) {
-        self.0 += 1;
-    }
-    #[inline(always)]
-    fn judged(&mut self, _: Move, legal: impl FnOnce() -> bool) {
-        self.0 += u64::from(legal());
-    }
-}
-
-pub(super) struct Lists<'a>(pub(super) &'a mut MoveList);
-
-impl crate::orthodox::Sink for Lists<'_> {
-    #[inline(always)]
-    fn targets(&mut self, from: Square, t: Bitboard) {
-        self.0.targets(from, t);
-    }
-    #[inline(always)]
-    fn pawn_shift(&mut self, t: Bitboard, delta: i8, kind: MoveKind) {
-        self.0.pawn_shift(t, delta, kind);
-    }
-    #[inline(always)]
-    fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
-        self.0.pawn_promotions(t, delta);
-    }
-    #[inline(always)]
-    fn one(&mut self, m: Move) {
-        if m.kind() != MoveKind::EnPassant {
-            self.0.push(m);
-        }
-    }
-}
-
-impl Out for Lists<'_> {
-    #[inline(always)]
-    fn legal(&mut self, m: Move) {
-        self.0.push(m);
-    }
-    #[inline(always)]
-    fn judged(&mut self, m: Move, legal: impl FnOnce() -> bool) {
-        if legal() {
-            self.0.push(m);
-        }
-    }
-}
-
 #[inline(always)]
 fn run<O: Out>(pos: &Position, kings: bool, out: &mut O) -> Option<()> {
+    let k = plain_king(pos)?;
     let s = pos.sets();
     let us = pos.turn();
     let them = us.other();
-    let k = pos.king(us)?;
-    // (units hidden under others, or a pending rebirth, that a fairy diagram may give)
-    if pos.hidden_mask().any() || pos.pending().is_some() {
-        return None;
-    }
     let occ = s.occ;
-    let pawns = s.role[Role::Pawn.index()];
-    if (pawns & (Bitboard::rank(0) | Bitboard::rank(7))).any() {
-        return None;
-    }
     let ours = s.color[us.index()];
     let theirs = s.color[them.index()];
 
@@ -181,47 +96,16 @@ fn run<O: Out>(pos: &Position, kings: bool, out: &mut O) -> Option<()> {
     } else {
         // pins by the units that are or could become active
         let dq = s.pieces(them, Role::Queen) & danger;
-        let snipers = (rook_attacks(k, Bitboard::EMPTY) & (s.pieces(them, Role::Rook) & danger | dq))
-            | (bishop_attacks(k, Bitboard::EMPTY) & (s.pieces(them, Role::Bishop) & danger | dq));
-        let mut pinned = Bitboard::EMPTY;
-        for sn in snipers {
-            let b = between(k, sn) & occ;
-            if !b.more_than_one() {
-                pinned |= b & ours;
-            }
-        }
+        let pinned = pinned(s, us, k, s.pieces(them, Role::Rook) & danger | dq, s.pieces(them, Role::Bishop) & danger | dq);
         // the units but the king, with their orthodox pins (e.p. judged below)
         crate::orthodox::generate_with(pos, mobile.without(k), Bitboard::EMPTY, pinned, out);
         // and pinned units leaving their line
         pinned & mobile
     };
     for from in apart {
+        let mask = if threat.any() { Bitboard::FULL } else { !line(k, from) };
         let p = Piece::new(us, s.role_at(from));
-        let mask = if threat.any() { !ours } else { !line(k, from) & !ours };
-        if p.role() == Role::Pawn {
-            let up = us.forward();
-            let mut t = pawn_attacks(us, from) & theirs;
-            if let Some(one) = from.offset(0, up).filter(|&sq| !occ.contains(sq)) {
-                t = t.with(one);
-                if from.rank() == us.pawn_rank() {
-                    t |= Bitboard::from_square(one.offset(0, up).expect("on the board")) & !occ;
-                }
-            }
-            for to in t & mask {
-                if to.rank() == us.promotion_rank() {
-                    for r in Role::PROMOTIONS {
-                        out.judged(Move::promotion(from, to, r), || judge.after(from, to, None, p, p.with_role(r)));
-                    }
-                } else {
-                    let kind = if to.rank().abs_diff(from.rank()) == 2 { MoveKind::DoublePush } else { MoveKind::Normal };
-                    out.judged(Move::new(from, to, kind), || judge.after(from, to, None, p, p));
-                }
-            }
-        } else {
-            for to in attacks(p.role(), us, from, occ) & mask {
-                out.judged(Move::new(from, to, MoveKind::Normal), || judge.after(from, to, None, p, p));
-            }
-        }
+        unit_moves(s, p, from, mask, |m, arrived| out.judged(m, || judge.after(from, m.to(), None, p, arrived)));
     }
     // e.p.
     if let Some(ep) = pos.ep_square() {
@@ -268,16 +152,8 @@ impl Judge<'_> {
     /// `to`, or on `ep`) legal: no active enemy unit attacks our king after it?
     #[inline]
     fn after(&self, from: Square, to: Square, ep: Option<Square>, p: Piece, arrived: Piece) -> bool {
-        let mut b = *self.s;
-        b.toggle(from, p);
-        if let Some(v) = ep {
-            b.toggle(v, Piece::new(self.them, Role::Pawn));
-        } else if let Some(v) = b.piece_at(to) {
-            b.toggle(to, v);
-        }
-        b.toggle(to, arrived);
         let k = if from == self.k { to } else { self.k };
-        self.safe(&b, k)
+        self.safe(&plain_after(self.s, from, to, ep, p, arrived), k)
     }
 
     /// Is our king on `k` unattacked by active enemy units on board `b`?
@@ -291,48 +167,18 @@ impl Judge<'_> {
     /// squares between king and rook empty, the passing square and the arrival square not
     /// attacked by active units (the rook's paralysis does not matter).
     fn castling(&self, pos: &Position, out: &mut impl Out) {
-        let us = self.us;
-        let f = pos.castle_flags();
-        let rank = us.first_rank();
-        let e = Square::from_coords(4, rank);
-        if f & flags::king(us) == 0 || self.k != e {
-            return;
-        }
-        let king = Piece::new(us, Role::King);
-        let rook = Piece::new(us, Role::Rook);
-        for king_side in [true, false] {
-            if f & flags::rook(us, king_side) == 0 {
-                continue;
-            }
-            let (rf, pass, to, rt) = if king_side { (7, 5, 6, 5) } else { (0, 3, 2, 3) };
-            let rsq = Square::from_coords(rf, rank);
-            if !self.s.pieces(us, Role::Rook).contains(rsq) || (between(e, rsq) & self.s.occ).any() {
-                continue;
-            }
-            let (p, t) = (Square::from_coords(pass, rank), Square::from_coords(to, rank));
-            let kind = if king_side { MoveKind::CastleKing } else { MoveKind::CastleQueen };
+        let (s, us) = (self.s, self.us);
+        castlings(pos, s, us, self.k, |c| {
             // no enemy unit attacks either square, whatever its paralysis (the king leaving
             // e1 opens no line onto them that the rook does not close)
-            let without = self.s.occ.without(e);
-            if [p, t].iter().all(|&sq| !super::attacked(self.s, sq, self.them, without, FirstRankPawns::Immobile)) {
-                out.legal(Move::new(e, t, kind));
-                continue;
+            let without = s.occ.without(c.m.from());
+            if [c.pass, c.m.to()].iter().all(|&sq| !super::attacked(s, sq, self.them, without, FirstRankPawns::Immobile)) {
+                out.legal(c.m);
+            } else if self.safe(&king_on(s, us, c.m.from(), c.pass), c.pass) {
+                // (not through check: the legality test of a listed move looks at the
+                // arrival only)
+                out.judged(c.m, || self.safe(&c.after(s, us), c.m.to()));
             }
-            // not through check (the legality test of a listed move looks at the arrival only)
-            let mut b1 = *self.s;
-            b1.toggle(e, king);
-            b1.toggle(p, king);
-            if !self.safe(&b1, p) {
-                continue;
-            }
-            out.judged(Move::new(e, t, kind), || {
-                let mut b2 = *self.s;
-                b2.toggle(e, king);
-                b2.toggle(t, king);
-                b2.toggle(rsq, rook);
-                b2.toggle(Square::from_coords(rt, rank), rook);
-                self.safe(&b2, t)
-            });
-        }
+        });
     }
 }

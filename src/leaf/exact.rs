@@ -1,0 +1,218 @@
+//! What the exact short leaf paths share (`paralysis`, `isardam_path`, `anticirce_path`):
+//! where their moves go (a count, or a list for perft's inner plies), a unit's
+//! pseudo-legal moves, and the castling candidates. Every move these paths give is decided
+//! exactly: in bulk from the orthodox generator, or judged on the board after it.
+
+use crate::attacks::{attacks, between, bishop_attacks, pawn_attacks, rook_attacks};
+use crate::bitboard::Bitboard;
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::position::{flags, Position, Sets};
+use crate::square::{Color, Piece, Role, Square};
+
+/// Where the moves go: the orthodox generator's bulk (legal), and moves that need a look.
+pub(super) trait Out: crate::orthodox::Sink {
+    /// A legal move.
+    fn legal(&mut self, m: Move);
+    /// A move that is legal when `legal` says so.
+    fn judged(&mut self, m: Move, legal: impl FnOnce() -> bool);
+}
+
+pub(super) struct Count(pub(super) u64);
+
+impl crate::orthodox::Sink for Count {
+    #[inline(always)]
+    fn targets(&mut self, _: Square, t: Bitboard) {
+        self.0 += t.count() as u64;
+    }
+    #[inline(always)]
+    fn pawn_shift(&mut self, t: Bitboard, _: i8, _: MoveKind) {
+        self.0 += t.count() as u64;
+    }
+    #[inline(always)]
+    fn pawn_promotions(&mut self, t: Bitboard, _: i8) {
+        self.0 += 4 * t.count() as u64;
+    }
+    /// (e.p. captures come through [`Out::judged`]; castling is not generated: the paths
+    /// leave the king out of the generator)
+    #[inline(always)]
+    fn one(&mut self, m: Move) {
+        self.0 += u64::from(m.kind() != MoveKind::EnPassant);
+    }
+}
+
+impl Out for Count {
+    #[inline(always)]
+    fn legal(&mut self, _: Move) {
+        self.0 += 1;
+    }
+    #[inline(always)]
+    fn judged(&mut self, _: Move, legal: impl FnOnce() -> bool) {
+        self.0 += u64::from(legal());
+    }
+}
+
+pub(super) struct Lists<'a>(pub(super) &'a mut MoveList);
+
+impl crate::orthodox::Sink for Lists<'_> {
+    #[inline(always)]
+    fn targets(&mut self, from: Square, t: Bitboard) {
+        self.0.targets(from, t);
+    }
+    #[inline(always)]
+    fn pawn_shift(&mut self, t: Bitboard, delta: i8, kind: MoveKind) {
+        self.0.pawn_shift(t, delta, kind);
+    }
+    #[inline(always)]
+    fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
+        self.0.pawn_promotions(t, delta);
+    }
+    #[inline(always)]
+    fn one(&mut self, m: Move) {
+        if m.kind() != MoveKind::EnPassant {
+            self.0.push(m);
+        }
+    }
+}
+
+impl Out for Lists<'_> {
+    #[inline(always)]
+    fn legal(&mut self, m: Move) {
+        self.0.push(m);
+    }
+    #[inline(always)]
+    fn judged(&mut self, m: Move, legal: impl FnOnce() -> bool) {
+        if legal() {
+            self.0.push(m);
+        }
+    }
+}
+
+/// The board `s` after our unit `p` goes from `from` to `to` as `arrived`, taking what
+/// stands on `to`, or (e.p.) the enemy pawn on `ep`; nothing else happens.
+#[inline]
+pub(super) fn plain_after(s: &Sets, from: Square, to: Square, ep: Option<Square>, p: Piece, arrived: Piece) -> Sets {
+    let mut b = *s;
+    b.toggle(from, p);
+    if let Some(v) = ep {
+        b.toggle(v, Piece::new(p.color().other(), Role::Pawn));
+    } else if let Some(v) = b.piece_at(to) {
+        b.toggle(to, v);
+    }
+    b.toggle(to, arrived);
+    b
+}
+
+/// Our king's square, when the position is one the exact paths model: a king, nothing
+/// hidden under other units, no pending rebirth, no pawn on its first or last rank (on its
+/// own first rank a pawn observes and captures nothing, which the paths do not model).
+#[inline(always)]
+pub(super) fn plain_king(pos: &Position) -> Option<Square> {
+    let k = pos.king(pos.turn())?;
+    let pawns = pos.sets().role[Role::Pawn.index()];
+    let plain = pos.hidden_mask().is_empty() && pos.pending().is_none() && (pawns & (Bitboard::rank(0) | Bitboard::rank(7))).is_empty();
+    plain.then_some(k)
+}
+
+/// Our units (of `us`) that stand alone between our king on `k` and an enemy slider:
+/// `straight` (rook-like) or `diagonal` (bishop-like).
+#[inline(always)]
+pub(super) fn pinned(s: &Sets, us: Color, k: Square, straight: Bitboard, diagonal: Bitboard) -> Bitboard {
+    let snipers = (rook_attacks(k, Bitboard::EMPTY) & straight) | (bishop_attacks(k, Bitboard::EMPTY) & diagonal);
+    let mut pinned = Bitboard::EMPTY;
+    for sn in snipers {
+        let b = between(k, sn) & s.occ;
+        if !b.more_than_one() {
+            pinned |= b & s.color[us.index()];
+        }
+    }
+    pinned
+}
+
+/// The pseudo-legal moves of our unit `p` on `from` to squares of `mask` (no e.p., no
+/// castling): `each` gets the move and the unit as it arrives (a promotion's new walk).
+#[inline(always)]
+pub(super) fn unit_moves(s: &Sets, p: Piece, from: Square, mask: Bitboard, mut each: impl FnMut(Move, Piece)) {
+    let us = p.color();
+    let theirs = s.color[us.other().index()];
+    let mask = mask & !s.color[us.index()];
+    if p.role() != Role::Pawn {
+        for to in attacks(p.role(), us, from, s.occ) & mask {
+            each(Move::new(from, to, MoveKind::Normal), p);
+        }
+        return;
+    }
+    let up = us.forward();
+    let mut t = pawn_attacks(us, from) & theirs;
+    if let Some(one) = from.offset(0, up).filter(|&sq| !s.occ.contains(sq)) {
+        t = t.with(one);
+        if from.rank() == us.pawn_rank() {
+            t |= Bitboard::from_square(one.offset(0, up).expect("on the board")) & !s.occ;
+        }
+    }
+    for to in t & mask {
+        if to.rank() == us.promotion_rank() {
+            for r in Role::PROMOTIONS {
+                each(Move::promotion(from, to, r), p.with_role(r));
+            }
+        } else {
+            let kind = if to.rank().abs_diff(from.rank()) == 2 { MoveKind::DoublePush } else { MoveKind::Normal };
+            each(Move::new(from, to, kind), p);
+        }
+    }
+}
+
+/// A castling the flags and the board allow, before any test of attacks.
+pub(super) struct Castling {
+    pub(super) m: Move,
+    /// The square the king passes.
+    pub(super) pass: Square,
+    rook: (Square, Square),
+}
+
+impl Castling {
+    /// The board `s` after it.
+    #[inline(always)]
+    pub(super) fn after(&self, s: &Sets, us: Color) -> Sets {
+        let mut b = king_on(s, us, self.m.from(), self.m.to());
+        let rook = Piece::new(us, Role::Rook);
+        b.toggle(self.rook.0, rook);
+        b.toggle(self.rook.1, rook);
+        b
+    }
+}
+
+/// Calls `each` with the castlings of our king on `k` that the flags allow, with its rook
+/// at home and the squares between them empty.
+#[inline(always)]
+pub(super) fn castlings(pos: &Position, s: &Sets, us: Color, k: Square, mut each: impl FnMut(Castling)) {
+    let f = pos.castle_flags();
+    let rank = us.first_rank();
+    let e = Square::from_coords(4, rank);
+    if f & flags::king(us) == 0 || k != e {
+        return;
+    }
+    for king_side in [true, false] {
+        if f & flags::rook(us, king_side) == 0 {
+            continue;
+        }
+        let (rf, pass, to, rt) = if king_side { (7, 5, 6, 5) } else { (0, 3, 2, 3) };
+        let rsq = Square::from_coords(rf, rank);
+        if !s.pieces(us, Role::Rook).contains(rsq) || (between(e, rsq) & s.occ).any() {
+            continue;
+        }
+        let kind = if king_side { MoveKind::CastleKing } else { MoveKind::CastleQueen };
+        let m = Move::new(e, Square::from_coords(to, rank), kind);
+        each(Castling { m, pass: Square::from_coords(pass, rank), rook: (rsq, Square::from_coords(rt, rank)) });
+    }
+}
+
+/// The board `s` with our king moved from `from` to `to` (a castling king on its passing
+/// square).
+#[inline(always)]
+pub(super) fn king_on(s: &Sets, us: Color, from: Square, to: Square) -> Sets {
+    let mut b = *s;
+    let king = Piece::new(us, Role::King);
+    b.toggle(from, king);
+    b.toggle(to, king);
+    b
+}
