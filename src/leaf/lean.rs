@@ -271,14 +271,18 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
     let promo = shield.filter(|(u, _)| u.role() == Role::Pawn).map(|(u, a)| (a, u.color().promotion_rank() as i32 - a.rank() as i32));
     let (look, castling) = (risky & theirs, shield.is_none());
     let depart = departure_danger(c, them, k);
-    n += if promo.is_none() && dead.is_empty() {
-        let mut sink = Lean::<false> { n: 0, theirs, look, king: k, rule, by_victim, castling, promo, occ, dead, dead_from, unsure: false, depart };
-        crate::orthodox::generate_with(pos, Bitboard::FULL, checkers, pinned, &mut sink);
-        (!sink.unsure).then_some(sink.n)?
-    } else {
-        let mut sink = Lean::<true> { n: 0, theirs, look, king: k, rule, by_victim, castling, promo, occ, dead, dead_from, unsure: false, depart };
-        crate::orthodox::generate_with(pos, Bitboard::FULL, checkers, pinned, &mut sink);
-        (!sink.unsure).then_some(sink.n)?
+    // (one instance per case, so that plain Circe pays for neither extra)
+    macro_rules! lean {
+        ($extra:literal, $depart:literal) => {{
+            let mut sink = Lean::<$extra, $depart> { n: 0, theirs, look, king: k, rule, by_victim, castling, promo, occ, dead, dead_from, unsure: false, depart };
+            crate::orthodox::generate_with(pos, Bitboard::FULL, checkers, pinned, &mut sink);
+            (!sink.unsure).then_some(sink.n)?
+        }};
+    }
+    n += match (promo.is_some() || dead.any(), depart.is_some()) {
+        (false, false) => lean!(false, false),
+        (false, true) => lean!(false, true),
+        (true, _) => lean!(true, false),
     };
     for to in king_attacks(k) & theirs {
         n += on_board(pos, c, k, k, to, shield)?;
@@ -314,15 +318,24 @@ pub(super) fn moves(pos: &Position, c: &Circe, sure: &mut MoveList, unsure: &mut
     let by_victim = c.when != When::AtOnce || !c.square_depends_on_capture();
     let look = if by_victim { risky_victims(pos, c, them, Some(k), Bitboard::EMPTY) & theirs } else { theirs };
     let depart = departure_danger(c, them, k);
-    let mut sink = Collect { sure, unsure, theirs, look, depart, sets: pos.sets(), king: k, castling: shield.is_none(), off: false };
+    // (one instance per case, so that plain Circe does not pay for Platzwechsel's look)
+    let off = if depart.is_some() {
+        collect::<true>(Collect { sure, unsure, theirs, look, depart, sets: pos.sets(), king: k, castling: shield.is_none(), off: false }, pos, checkers, pinned)
+    } else {
+        collect::<false>(Collect { sure, unsure, theirs, look, depart, sets: pos.sets(), king: k, castling: shield.is_none(), off: false }, pos, checkers, pinned)
+    };
+    (!off).then_some(())
+}
+
+/// Runs the generator into `sink`, then lists the king's captures (to be tested); whether a
+/// move this module does not model was met.
+#[inline(always)]
+fn collect<const DEPART: bool>(mut sink: Collect<'_, DEPART>, pos: &Position, checkers: Bitboard, pinned: Bitboard) -> bool {
     crate::orthodox::generate_with(pos, Bitboard::FULL, checkers, pinned, &mut sink);
-    if sink.off {
-        return None;
+    for to in king_attacks(sink.king) & sink.theirs {
+        sink.unsure.push(Move::new(sink.king, to, MoveKind::Normal));
     }
-    for to in king_attacks(k) & theirs {
-        sink.unsure.push(Move::new(k, to, MoveKind::Normal));
-    }
-    Some(())
+    sink.off
 }
 
 /// Platzwechsel (the victim reborn on the capturer's departure square, with its own walk):
@@ -349,7 +362,7 @@ fn look_from(look: Bitboard, depart: Option<&[u64; 7]>, s: &crate::position::Set
 }
 
 /// Sorts the orthodox generator's moves: captures of `look` victims to be tested.
-struct Collect<'a> {
+struct Collect<'a, const DEPART: bool> {
     sure: &'a mut MoveList,
     unsure: &'a mut MoveList,
     theirs: Bitboard,
@@ -364,11 +377,21 @@ struct Collect<'a> {
     off: bool,
 }
 
-impl Collect<'_> {
+impl<const DEPART: bool> Collect<'_, DEPART> {
+    /// The victims whose capture from `from` is tested (see [`look_from`]).
+    #[inline(always)]
+    fn look_at(&self, from: Square) -> Bitboard {
+        if DEPART {
+            look_from(self.look, self.depart, self.sets, from)
+        } else {
+            self.look
+        }
+    }
+
     /// The arrival squares among `t` (pawn moves of `delta`) of captures to be tested.
     #[inline(always)]
     fn pawn_look(&self, t: Bitboard, delta: i8) -> Bitboard {
-        if self.depart.is_none() {
+        if !DEPART {
             return self.look;
         }
         (t & self.look)
@@ -377,10 +400,10 @@ impl Collect<'_> {
     }
 }
 
-impl Sink for Collect<'_> {
+impl<const DEPART: bool> Sink for Collect<'_, DEPART> {
     #[inline(always)]
     fn targets(&mut self, from: Square, t: Bitboard) {
-        let look = look_from(self.look, self.depart, self.sets, from);
+        let look = self.look_at(from);
         for to in t & !look {
             self.sure.push(Move::new(from, to, MoveKind::Normal));
         }
@@ -407,7 +430,7 @@ impl Sink for Collect<'_> {
             MoveKind::CastleKing | MoveKind::CastleQueen if !self.castling => {}
             // the king's captures are listed apart
             _ if m.from() == self.king && self.theirs.contains(m.to()) => {}
-            _ if look_from(self.look, self.depart, self.sets, m.from()).contains(m.to()) => self.unsure.push(m),
+            _ if self.look_at(m.from()).contains(m.to()) => self.unsure.push(m),
             _ => self.sure.push(m),
         }
     }
@@ -544,8 +567,9 @@ fn reborn_walks(unit: Piece, r: Square) -> &'static [Role] {
 }
 
 /// Counts the orthodox generator's moves; captures of `look` victims are weighed one by one.
-/// `EXTRA`: a pending pawn may promote (`promo`) or victims are out of reach (`dead`).
-struct Lean<'a, const EXTRA: bool> {
+/// `EXTRA`: a pending pawn may promote (`promo`) or victims are out of reach (`dead`);
+/// `DEPART`: Platzwechsel's per-square look ([`look_from`]).
+struct Lean<'a, const EXTRA: bool, const DEPART: bool> {
     n: u64,
     theirs: Bitboard,
     look: Bitboard,
@@ -569,7 +593,17 @@ struct Lean<'a, const EXTRA: bool> {
     depart: Option<&'static [u64; 7]>,
 }
 
-impl<const EXTRA: bool> Lean<'_, EXTRA> {
+impl<const EXTRA: bool, const DEPART: bool> Lean<'_, EXTRA, DEPART> {
+    /// The victims whose capture from `from` is weighed (see [`look_from`]).
+    #[inline(always)]
+    fn look_at(&self, from: Square) -> Bitboard {
+        if DEPART {
+            look_from(self.look, self.depart, self.rule.pos.sets(), from)
+        } else {
+            self.look
+        }
+    }
+
     /// The extra moves of moves from `from` to `targets` that rebirth our pending pawn on
     /// its promotion rank (three more each).
     #[inline(always)]
@@ -606,13 +640,13 @@ impl<const EXTRA: bool> Lean<'_, EXTRA> {
     }
 }
 
-impl<const EXTRA: bool> Sink for Lean<'_, EXTRA> {
+impl<const EXTRA: bool, const DEPART: bool> Sink for Lean<'_, EXTRA, DEPART> {
     #[inline(always)]
     fn targets(&mut self, from: Square, mut t: Bitboard) {
         if EXTRA && !self.dead_from.contains(from) {
             t &= !self.dead;
         }
-        let look = look_from(self.look, self.depart, self.rule.pos.sets(), from);
+        let look = self.look_at(from);
         self.n += (t & !look).count() as u64;
         for to in t & look {
             self.capture(from, to, 1);
@@ -630,7 +664,7 @@ impl<const EXTRA: bool> Sink for Lean<'_, EXTRA> {
         self.n += (t & !self.look).count() as u64;
         for to in t & self.look {
             let from = Square::new((to.index() as i8 - delta) as u8);
-            if self.depart.is_none() || look_from(self.look, self.depart, self.rule.pos.sets(), from).contains(to) {
+            if self.look_at(from).contains(to) {
                 self.capture(from, to, 1);
             } else {
                 self.n += 1;
@@ -651,7 +685,7 @@ impl<const EXTRA: bool> Sink for Lean<'_, EXTRA> {
         self.n += 4 * (t & !self.look).count() as u64;
         for to in t & self.look {
             let from = Square::new((to.index() as i8 - delta) as u8);
-            if self.depart.is_none() || look_from(self.look, self.depart, self.rule.pos.sets(), from).contains(to) {
+            if self.look_at(from).contains(to) {
                 self.capture(from, to, 4);
             } else {
                 self.n += 4;
@@ -671,7 +705,7 @@ impl<const EXTRA: bool> Sink for Lean<'_, EXTRA> {
             MoveKind::CastleKing | MoveKind::CastleQueen if !self.castling => {}
             // the king's captures are judged apart
             _ if m.from() == self.king && self.theirs.contains(m.to()) => {}
-            _ if look_from(self.look, self.depart, self.rule.pos.sets(), m.from()).contains(m.to()) => self.capture(m.from(), m.to(), 1),
+            _ if self.look_at(m.from()).contains(m.to()) => self.capture(m.from(), m.to(), 1),
             _ => {
                 self.n += 1;
                 if EXTRA && self.promo.is_some() {
