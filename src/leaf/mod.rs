@@ -40,25 +40,8 @@ pub fn count(pos: &mut Position, rules: &Rules, before_last: Option<u64>) -> u64
 /// last move: only moves that empty every square occupied now and empty then can recreate
 /// that position, and only those need the comparison.
 pub fn count_with(pos: &mut Position, rules: &Rules, before_last: Option<u64>, before_last_occ: Option<Bitboard>) -> u64 {
-    if rules.lean_leaf() {
-        if let Some(n) = lean::count(pos, rules.circe.as_ref().expect("a Circe preset")) {
-            return n;
-        }
-    }
-    if let Some(kings) = rules.plain_madrasi() {
-        if let Some(n) = paralysis::count(pos, kings) {
-            return n;
-        }
-    }
-    if let Some((kings, type_b)) = rules.plain_isardam() {
-        if let Some(n) = isardam_path::count(pos, kings, type_b) {
-            return n;
-        }
-    }
-    if let Some(c) = rules.plain_anticirce() {
-        if let Some(n) = anticirce_path::count(pos, &c) {
-            return n;
-        }
+    if let Some(n) = short_count(pos, rules) {
+        return n;
     }
     // a pending rebirth is modelled as Parrain places it: an occupied square makes it vanish
     let pending_other = pos.pending().is_some() && rules.circe.is_some_and(|c| c.occupied != Occupied::Vanish);
@@ -1631,31 +1614,69 @@ impl<const PLAIN: bool> crate::orthodox::Sink for Hybrid<'_, PLAIN> {
     }
 }
 
-/// The legal moves under the plainest rules (see `leaf::lean`), in two lists: legal for
-/// sure, and to be played with the legality test; `None` when the position is not modelled.
-pub(crate) fn lean_moves(pos: &Position, rules: &Rules, sure: &mut MoveList, unsure: &mut MoveList) -> Option<()> {
-    lean::moves(pos, rules.circe.as_ref()?, sure, unsure)
+/// The short paths of the leaf counter: variants (and positions) for which the legal moves
+/// can be counted, and listed for perft's inner plies, with little or no playing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ShortPath {
+    None,
+    /// The plainest rebirth rules (`leaf::lean`).
+    Lean,
+    /// Madrasi alone, kings paralysed too with `kings` (`leaf::paralysis`).
+    Madrasi { kings: bool },
+    /// Isardam alone (`leaf::isardam_path`).
+    Isardam { kings: bool, type_b: bool },
+    /// Anticirce alone, Calvet or Cheylan (`leaf::anticirce_path`).
+    Anticirce,
 }
 
-/// Plain Madrasi (Rex Inclusive with `kings`): the legal moves, none needing the legality
-/// test; `None` when the position is not modelled (see `leaf::paralysis`).
-pub(crate) fn paralysis_moves(pos: &Position, kings: bool, list: &mut MoveList) -> Option<()> {
-    paralysis::moves(pos, kings, list)
+impl ShortPath {
+    /// Which short path these rules take (asked once, when the rules are parsed).
+    pub(crate) fn of(rules: &Rules) -> ShortPath {
+        if lean::applies(rules) {
+            return ShortPath::Lean;
+        }
+        if rules.cohen {
+            return ShortPath::None;
+        }
+        match (rules.observation, rules.circe) {
+            (Observation::Madrasi { kings }, None) => ShortPath::Madrasi { kings },
+            (Observation::Isardam { kings, type_b }, None) => ShortPath::Isardam { kings, type_b },
+            (Observation::None, Some(c))
+                if c.capturer == Capturer::Reborn
+                    && c.victim == Victim::Gone
+                    && c.occupied == Occupied::Illegal
+                    && c.capture_from == crate::rules::circe::CaptureFrom::OwnSquare
+                    && c.capturer_kings
+                    && c.first_rank_pawns == FirstRankPawns::Immobile =>
+            {
+                ShortPath::Anticirce
+            }
+            _ => ShortPath::None,
+        }
+    }
 }
 
-/// Plain Isardam: the legal moves, none needing the legality test; `None` when the
-/// position is not modelled (see `leaf::isardam_path`).
-pub(crate) fn isardam_moves(pos: &Position, kings: bool, type_b: bool, list: &mut MoveList) -> Option<()> {
-    isardam_path::moves(pos, kings, type_b, list)
+/// The number of legal moves by the rules' short path; `None` when they have none or the
+/// position is not one it models.
+#[inline(always)]
+fn short_count(pos: &Position, rules: &Rules) -> Option<u64> {
+    match rules.short_path() {
+        ShortPath::None => None,
+        ShortPath::Lean => lean::count(pos, rules.circe.as_ref()?),
+        ShortPath::Madrasi { kings } => paralysis::count(pos, kings),
+        ShortPath::Isardam { kings, type_b } => isardam_path::count(pos, kings, type_b),
+        ShortPath::Anticirce => anticirce_path::count(pos, rules.circe.as_ref()?),
+    }
 }
 
-/// Plain Anticirce: the legal moves, none needing the legality test; `None` when the
-/// position is not modelled (see `leaf::anticirce_path`).
-pub(crate) fn anticirce_moves(pos: &Position, c: &Circe, list: &mut MoveList) -> Option<()> {
-    anticirce_path::moves(pos, c, list)
-}
-
-/// May the plainest leaf path be tried under these rules? (See `leaf::lean`.)
-pub(crate) fn lean_applies(rules: &Rules) -> bool {
-    lean::applies(rules)
+/// The legal moves by the rules' short path, in two lists: legal for sure, and to be played
+/// with the legality test (the exact paths leave it empty); `None` as for the count.
+pub(crate) fn short_moves(pos: &Position, rules: &Rules, sure: &mut MoveList, unsure: &mut MoveList) -> Option<()> {
+    match rules.short_path() {
+        ShortPath::None => None,
+        ShortPath::Lean => lean::moves(pos, rules.circe.as_ref()?, sure, unsure),
+        ShortPath::Madrasi { kings } => paralysis::moves(pos, kings, sure),
+        ShortPath::Isardam { kings, type_b } => isardam_path::moves(pos, kings, type_b, sure),
+        ShortPath::Anticirce => anticirce_path::moves(pos, rules.circe.as_ref()?, sure),
+    }
 }

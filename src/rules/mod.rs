@@ -35,8 +35,8 @@ pub struct Rules {
     generic_only: bool,
     /// Cached [`Rules::king_capture_is_plain`] (asked at every check test).
     plain_check: bool,
-    /// Cached: the leaf counter's plainest path may be tried (`leaf::lean`).
-    lean_leaf: bool,
+    /// Cached: the leaf counter's short path for these rules (`leaf::ShortPath`).
+    short_path: crate::leaf::ShortPath,
 }
 
 /// Conditions that are not Circe presets: (name, one-line rule).
@@ -76,7 +76,7 @@ impl Rules {
             name: "orthodox".into(),
             generic_only: false,
             plain_check: true,
-            lean_leaf: false,
+            short_path: crate::leaf::ShortPath::None,
         }
     }
 
@@ -136,7 +136,7 @@ impl Rules {
         }
         rules.name = parts.join("+");
         rules.plain_check = rules.compute_plain_check();
-        rules.lean_leaf = crate::leaf::lean_applies(&rules);
+        rules.short_path = crate::leaf::ShortPath::of(&rules);
         Ok(rules)
     }
 
@@ -168,48 +168,14 @@ impl Rules {
         self
     }
 
-    /// May the leaf counter's plainest path be tried (not with [`Rules::generic`])?
+    /// The leaf counter's short path for these rules (none with [`Rules::generic`]).
     #[inline(always)]
-    pub(crate) fn lean_leaf(&self) -> bool {
-        self.lean_leaf && !self.generic_only
-    }
-
-    /// Madrasi alone (no Circe preset, no Cohen's rule; fast paths allowed): whether kings
-    /// are paralysed too (Rex Inclusive). The leaf counter's `paralysis` path applies.
-    #[inline]
-    pub(crate) fn plain_madrasi(&self) -> Option<bool> {
-        match (self.observation, self.circe, self.cohen, self.generic_only) {
-            (Observation::Madrasi { kings }, None, false, false) => Some(kings),
-            _ => None,
+    pub(crate) fn short_path(&self) -> crate::leaf::ShortPath {
+        if self.generic_only {
+            crate::leaf::ShortPath::None
+        } else {
+            self.short_path
         }
-    }
-
-    /// Isardam alone (no Circe preset, no Cohen's rule; fast paths allowed): (kings examined
-    /// too, type B). The leaf counter's `isardam_path` applies.
-    #[inline]
-    pub(crate) fn plain_isardam(&self) -> Option<(bool, bool)> {
-        match (self.observation, self.circe, self.cohen, self.generic_only) {
-            (Observation::Isardam { type_b, kings }, None, false, false) => Some((kings, type_b)),
-            _ => None,
-        }
-    }
-
-    /// Anticirce alone (Calvet or Cheylan: the capturer reborn on its home square, kings
-    /// too, an occupied square making the capture illegal; no other condition, no Cohen's
-    /// rule; fast paths allowed). The leaf counter's `anticirce_path` applies.
-    #[inline]
-    pub(crate) fn plain_anticirce(&self) -> Option<Circe> {
-        let c = self.circe?;
-        let plain = self.observation == Observation::None
-            && !self.cohen
-            && !self.generic_only
-            && c.capturer == Capturer::Reborn
-            && c.victim == Victim::Gone
-            && c.occupied == circe::Occupied::Illegal
-            && c.capture_from == circe::CaptureFrom::OwnSquare
-            && c.capturer_kings
-            && c.first_rank_pawns == circe::FirstRankPawns::Immobile;
-        plain.then_some(c)
     }
 
     /// Diagram squares matter (Diagram Circe).
@@ -344,23 +310,13 @@ impl Rules {
         }
     }
 
-    /// [`Rules::for_each_legal`] in another order (perft's): under the plainest rebirth
-    /// rules (`leaf::lean`), plain Madrasi (`leaf::paralysis`), Isardam (`leaf::isardam_path`) and Anticirce (`leaf::anticirce_path`) the moves that nothing
-    /// can make illegal are played without the legality test.
+    /// [`Rules::for_each_legal`] in another order (perft's): where the leaf counter has a
+    /// short path for these rules (`leaf::ShortPath`), the moves it knows to be legal are
+    /// played without the legality test.
     pub fn for_each_legal_unordered(&self, pos: &mut Position, before_last: Option<u64>, mut f: impl FnMut(&mut Position, Move)) {
         let mut sure = MoveList::new();
         let mut unsure = MoveList::new();
-        let listed = if self.lean_leaf() {
-            crate::leaf::lean_moves(pos, self, &mut sure, &mut unsure)
-        } else if let Some(kings) = self.plain_madrasi() {
-            crate::leaf::paralysis_moves(pos, kings, &mut sure)
-        } else if let Some((kings, type_b)) = self.plain_isardam() {
-            crate::leaf::isardam_moves(pos, kings, type_b, &mut sure)
-        } else if let Some(c) = self.plain_anticirce() {
-            crate::leaf::anticirce_moves(pos, &c, &mut sure)
-        } else {
-            None
-        };
+        let listed = crate::leaf::short_moves(pos, self, &mut sure, &mut unsure);
         if listed.is_none() {
             return self.for_each_legal(pos, before_last, f);
         }
