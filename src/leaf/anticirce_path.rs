@@ -13,7 +13,7 @@
 //! its own rebirth square after taking the king is free (or its departure square), or is the
 //! king's square in Calvet's rule (one promotion choice is enough).
 
-use super::exact::{castlings, king_on, pinned, plain_king, unit_moves, Count, Lists, Out};
+use super::exact::{castlings, king_on, pinned, plain_king, unit_moves, Out};
 use crate::attacks::{king_attacks, line, pawn_attacks, queen_attacks};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
@@ -25,14 +25,12 @@ use crate::square::{Color, Piece, Role, Square};
 /// unit attacks our king; no king; a pawn on its first or last rank; an e.p. capture;
 /// hidden units or a pending rebirth).
 pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
-    let mut out = Count(0);
-    run(pos, c, &mut out)?;
-    Some(out.0)
+    super::exact::count(|out| run(pos, c, out))
 }
 
 /// The legal moves (every judgement here is exact); `None` as for [`count`].
 pub(super) fn moves(pos: &Position, c: &Circe, list: &mut MoveList) -> Option<()> {
-    run(pos, c, &mut Lists(list))
+    run(pos, c, list)
 }
 
 #[inline(always)]

@@ -6,6 +6,7 @@
 use crate::attacks::{attacks, between, bishop_attacks, pawn_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
+use crate::orthodox::Counter;
 use crate::position::{flags, Position, Sets};
 use crate::square::{Color, Piece, Role, Square};
 
@@ -17,30 +18,8 @@ pub(super) trait Out: crate::orthodox::Sink {
     fn judged(&mut self, m: Move, legal: impl FnOnce() -> bool);
 }
 
-pub(super) struct Count(pub(super) u64);
-
-impl crate::orthodox::Sink for Count {
-    #[inline(always)]
-    fn targets(&mut self, _: Square, t: Bitboard) {
-        self.0 += t.count() as u64;
-    }
-    #[inline(always)]
-    fn pawn_shift(&mut self, t: Bitboard, _: i8, _: MoveKind) {
-        self.0 += t.count() as u64;
-    }
-    #[inline(always)]
-    fn pawn_promotions(&mut self, t: Bitboard, _: i8) {
-        self.0 += 4 * t.count() as u64;
-    }
-    /// (e.p. captures come through [`Out::judged`]; castling is not generated: the paths
-    /// leave the king out of the generator)
-    #[inline(always)]
-    fn one(&mut self, m: Move) {
-        self.0 += u64::from(m.kind() != MoveKind::EnPassant);
-    }
-}
-
-impl Out for Count {
+/// Counting: a judged move counts when legal.
+impl Out for Counter {
     #[inline(always)]
     fn legal(&mut self, _: Move) {
         self.0 += 1;
@@ -51,40 +30,26 @@ impl Out for Count {
     }
 }
 
-pub(super) struct Lists<'a>(pub(super) &'a mut MoveList);
-
-impl crate::orthodox::Sink for Lists<'_> {
-    #[inline(always)]
-    fn targets(&mut self, from: Square, t: Bitboard) {
-        self.0.targets(from, t);
-    }
-    #[inline(always)]
-    fn pawn_shift(&mut self, t: Bitboard, delta: i8, kind: MoveKind) {
-        self.0.pawn_shift(t, delta, kind);
-    }
-    #[inline(always)]
-    fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
-        self.0.pawn_promotions(t, delta);
-    }
-    #[inline(always)]
-    fn one(&mut self, m: Move) {
-        if m.kind() != MoveKind::EnPassant {
-            self.0.push(m);
-        }
-    }
-}
-
-impl Out for Lists<'_> {
+/// Listing for perft's inner plies: a judged move is listed when legal.
+impl Out for MoveList {
     #[inline(always)]
     fn legal(&mut self, m: Move) {
-        self.0.push(m);
+        self.push(m);
     }
     #[inline(always)]
     fn judged(&mut self, m: Move, legal: impl FnOnce() -> bool) {
         if legal() {
-            self.0.push(m);
+            self.push(m);
         }
     }
+}
+
+/// The number of legal moves `run` gives (`None`: the position is not modelled).
+#[inline(always)]
+pub(super) fn count(run: impl FnOnce(&mut Counter) -> Option<()>) -> Option<u64> {
+    let mut out = Counter(0);
+    run(&mut out)?;
+    Some(out.0)
 }
 
 /// The board `s` after our unit `p` goes from `from` to `to` as `arrived`, taking what

@@ -14,7 +14,7 @@
 //! on the board after the move: the Isardam test of what changed, then check (type B: any
 //! attack; type A: an attack whose king capture itself passes the test).
 
-use super::exact::{castlings, king_on, pinned, plain_after, plain_king, unit_moves, Count, Lists, Out};
+use super::exact::{castlings, king_on, pinned, plain_after, plain_king, unit_moves, Out};
 use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, pawn_attacks_of_set, queen_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
@@ -29,14 +29,12 @@ const FR: FirstRankPawns = FirstRankPawns::Immobile;
 /// fails the test; our king attacked or missing; a pawn on its first or last rank; hidden
 /// units or a pending rebirth).
 pub(super) fn count(pos: &Position, kings: bool, type_b: bool) -> Option<u64> {
-    let mut out = Count(0);
-    run(pos, kings, type_b, &mut out)?;
-    Some(out.0)
+    super::exact::count(|out| run(pos, kings, type_b, out))
 }
 
 /// The legal moves (every judgement here is exact); `None` as for [`count`].
 pub(super) fn moves(pos: &Position, kings: bool, type_b: bool, list: &mut MoveList) -> Option<()> {
-    run(pos, kings, type_b, &mut Lists(list))
+    run(pos, kings, type_b, list)
 }
 
 #[inline(always)]

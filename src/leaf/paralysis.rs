@@ -12,7 +12,7 @@
 //! move: the king must not be attacked by a unit that no like unit of ours observes there.
 //! When an active or wakeable unit attacks the king, every move is judged so.
 
-use super::exact::{castlings, king_on, pinned, plain_after, plain_king, unit_moves, Count, Lists, Out};
+use super::exact::{castlings, king_on, pinned, plain_after, plain_king, unit_moves, Out};
 use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, pawn_attacks_of_set, queen_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
@@ -25,15 +25,13 @@ use crate::square::{Color, Piece, Role, Square};
 /// pawn on its first or last rank: on its own first rank it observes nothing while it can
 /// be observed; hidden units or a pending rebirth).
 pub(super) fn count(pos: &Position, kings: bool) -> Option<u64> {
-    let mut out = Count(0);
-    run(pos, kings, &mut out)?;
-    Some(out.0)
+    super::exact::count(|out| run(pos, kings, out))
 }
 
 /// The legal moves (every judgement here is exact: none needs the legality test); `None`
 /// as for [`count`].
 pub(super) fn moves(pos: &Position, kings: bool, list: &mut MoveList) -> Option<()> {
-    run(pos, kings, &mut Lists(list))
+    run(pos, kings, list)
 }
 
 /// The units of walk `role` that like enemy units observe, both ways (`reach`: what a unit
@@ -98,7 +96,7 @@ fn run<O: Out>(pos: &Position, kings: bool, out: &mut O) -> Option<()> {
         let dq = s.pieces(them, Role::Queen) & danger;
         let pinned = pinned(s, us, k, s.pieces(them, Role::Rook) & danger | dq, s.pieces(them, Role::Bishop) & danger | dq);
         // the units but the king, with their orthodox pins (e.p. judged below)
-        crate::orthodox::generate_with(pos, mobile.without(k), Bitboard::EMPTY, pinned, out);
+        crate::orthodox::generate_with(pos, mobile.without(k), Bitboard::EMPTY, pinned, &mut NoEnPassant(&mut *out));
         // and pinned units leaving their line
         pinned & mobile
     };
@@ -135,6 +133,31 @@ fn run<O: Out>(pos: &Position, kings: bool, out: &mut O) -> Option<()> {
         }
     }
     Some(())
+}
+
+/// The orthodox generator's moves but its e.p. captures, which are judged apart (the
+/// generator tests them by orthodox check).
+struct NoEnPassant<'a, O: Out>(&'a mut O);
+
+impl<O: Out> crate::orthodox::Sink for NoEnPassant<'_, O> {
+    #[inline(always)]
+    fn targets(&mut self, from: Square, t: Bitboard) {
+        self.0.targets(from, t);
+    }
+    #[inline(always)]
+    fn pawn_shift(&mut self, t: Bitboard, delta: i8, kind: MoveKind) {
+        self.0.pawn_shift(t, delta, kind);
+    }
+    #[inline(always)]
+    fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
+        self.0.pawn_promotions(t, delta);
+    }
+    #[inline(always)]
+    fn one(&mut self, m: Move) {
+        if m.kind() != MoveKind::EnPassant {
+            self.0.one(m);
+        }
+    }
 }
 
 /// Judges moves on the bitboards after them.
