@@ -200,24 +200,8 @@ impl Judge<'_> {
     /// Anticirce check on board `b`, our king on `k`: an enemy unit attacks it and would be
     /// reborn, after taking it, on a free square, the square it leaves, or (Calvet) `k`.
     fn check(&self, b: &Sets, k: Square) -> bool {
-        let att = b.attackers_to(k, b.occ) & b.color[self.them.index()];
-        for a in att {
-            let role = b.role_at(a);
-            let same = [role];
-            let roles: &[Role] = if role == Role::Pawn && k.rank() == self.them.promotion_rank() { &Role::PROMOTIONS } else { &same };
-            let valid = roles.iter().any(|&ro| {
-                let r = home_square(ro, self.them, k);
-                if r == k {
-                    self.c.own_square == OwnSquare::Stays
-                } else {
-                    r == a || !b.occ.contains(r)
-                }
-            });
-            if valid {
-                return true;
-            }
-        }
-        false
+        let mut att = b.attackers_to(k, b.occ) & b.color[self.them.index()];
+        att.find(|&a| super::anticirce_takes_king(b, self.c, Piece::new(self.them, b.role_at(a)), a, k)).is_some()
     }
 
     /// Castling: the king not in check (it is not attacked), not passing through check

@@ -1033,22 +1033,7 @@ impl Leaf {
                 }
             }
             if let Some(c) = anticirce.filter(|c| role != Role::King || c.capturer_kings) {
-                // the capturer (promoted when a pawn takes on its last rank) is reborn on
-                // its home square, computed from the king's square
-                let roles: &[Role] = if role == Role::Pawn && k.rank() == them.promotion_rank() {
-                    &Role::PROMOTIONS
-                } else {
-                    std::slice::from_ref(&role)
-                };
-                let valid = roles.iter().any(|&ro| {
-                    let r = home_square(ro, them, k);
-                    if r == k {
-                        c.own_square == OwnSquare::Stays
-                    } else {
-                        r == a || !b.occ.contains(r) || c.occupied != Occupied::Illegal
-                    }
-                });
-                if !valid {
+                if !anticirce_takes_king(b, &c, unit, a, k) {
                     continue;
                 }
             }
@@ -1236,6 +1221,24 @@ impl Leaf {
         }
         After::Board(b, None, double)
     }
+}
+
+/// Anticirce: may the enemy unit `unit` on `a` take the king on `k`, on board `b`? The
+/// capturer (promoted when a pawn takes on its last rank: one choice is enough) is reborn on
+/// its home square, computed from `k`: it must be free, the square it leaves, or `k` itself
+/// under Calvet's rule (or an occupied square must not forbid the capture).
+pub(super) fn anticirce_takes_king(b: &Sets, c: &Circe, unit: Piece, a: Square, k: Square) -> bool {
+    let them = unit.color();
+    let role = unit.role();
+    let roles: &[Role] = if role == Role::Pawn && k.rank() == them.promotion_rank() { &Role::PROMOTIONS } else { std::slice::from_ref(&role) };
+    roles.iter().any(|&ro| {
+        let r = home_square(ro, them, k);
+        if r == k {
+            c.own_square == OwnSquare::Stays
+        } else {
+            r == a || !b.occ.contains(r) || c.occupied != Occupied::Illegal
+        }
+    })
 }
 
 /// Plays one candidate through the generic pipeline; the number of legal moves it stands
