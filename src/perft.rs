@@ -88,14 +88,23 @@ impl<'a> Search<'a> {
             }
         }
         let mut n = 0;
-        let occ_here = pos.occupied();
-        rules.for_each_legal_unordered(pos, before_last, |pos, _| {
-            self.history.push(pos.hash());
-            let saved = self.parent_occ.replace(occ_here);
-            n += self.perft_inner(pos, depth - 1);
-            self.parent_occ = saved;
-            self.history.pop();
-        });
+        if !rules.cohen {
+            // (the path and the parent's occupancy matter to Cohen's rule only)
+            if depth == 2 {
+                rules.for_each_legal_unordered(pos, None, |pos, _| n += crate::leaf::count_with(pos, rules, None, None));
+            } else {
+                rules.for_each_legal_unordered(pos, None, |pos, _| n += self.perft_inner(pos, depth - 1));
+            }
+        } else {
+            let occ_here = pos.occupied();
+            rules.for_each_legal_unordered(pos, before_last, |pos, _| {
+                self.history.push(pos.hash());
+                let saved = self.parent_occ.replace(occ_here);
+                n += self.perft_inner(pos, depth - 1);
+                self.parent_occ = saved;
+                self.history.pop();
+            });
+        }
         if let Some((t, k)) = key {
             t.store(k, depth, n);
         }
