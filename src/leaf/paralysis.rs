@@ -117,19 +117,17 @@ fn run<O: Out>(pos: &Position, kings: bool, out: &mut O) -> Option<()> {
     }
     if mobile.contains(k) {
         let king = Piece::new(us, Role::King);
-        let without = occ.without(k);
-        for to in king_attacks(k) & !ours {
-            // (fast: no enemy unit at all attacks the square)
-            let m = Move::new(k, to, MoveKind::Normal);
-            if !super::attacked(s, to, them, without, FirstRankPawns::Immobile) {
-                out.legal(m);
-            } else {
-                out.judged(m, || judge.after(k, to, None, king, king));
-            }
+        // what every enemy unit attacks, paralysed or not, through our king's square: a
+        // square outside it is safe for the king at once
+        let hit = attack_map(s, them, occ.without(k));
+        let steps = king_attacks(k) & !ours;
+        out.targets(k, steps & !hit);
+        for to in steps & hit {
+            out.judged(Move::new(k, to, MoveKind::Normal), || judge.after(k, to, None, king, king));
         }
         // (not out of check: attacked by an active unit)
         if (threat & !still_them).is_empty() {
-            judge.castling(pos, out);
+            judge.castling(pos, hit, out);
         }
     }
     Some(())
@@ -158,6 +156,27 @@ impl<O: Out> crate::orthodox::Sink for NoEnPassant<'_, O> {
             self.0.one(m);
         }
     }
+}
+
+/// The squares the units of `them` attack with occupancy `occ` (no pawn stands on its
+/// first rank here).
+#[inline(always)]
+fn attack_map(s: &Sets, them: Color, occ: Bitboard) -> Bitboard {
+    let mut hit = pawn_attacks_of_set(them, s.pieces(them, Role::Pawn));
+    for e in s.pieces(them, Role::Knight) {
+        hit |= knight_attacks(e);
+    }
+    let q = s.pieces(them, Role::Queen);
+    for e in s.pieces(them, Role::Bishop) | q {
+        hit |= bishop_attacks(e, occ);
+    }
+    for e in s.pieces(them, Role::Rook) | q {
+        hit |= rook_attacks(e, occ);
+    }
+    for e in s.pieces(them, Role::King) {
+        hit |= king_attacks(e);
+    }
+    hit
 }
 
 /// Judges moves on the bitboards after them.
@@ -189,13 +208,13 @@ impl Judge<'_> {
     /// Castling (MR6): the king neither paralysed nor in check (both known here), the
     /// squares between king and rook empty, the passing square and the arrival square not
     /// attacked by active units (the rook's paralysis does not matter).
-    fn castling(&self, pos: &Position, out: &mut impl Out) {
+    /// `hit`: the squares any enemy unit attacks through our king's square.
+    fn castling(&self, pos: &Position, hit: Bitboard, out: &mut impl Out) {
         let (s, us) = (self.s, self.us);
         castlings(pos, s, us, self.k, |c| {
             // no enemy unit attacks either square, whatever its paralysis (the king leaving
             // e1 opens no line onto them that the rook does not close)
-            let without = s.occ.without(c.m.from());
-            if [c.pass, c.m.to()].iter().all(|&sq| !super::attacked(s, sq, self.them, without, FirstRankPawns::Immobile)) {
+            if !hit.contains(c.pass) && !hit.contains(c.m.to()) {
                 out.legal(c.m);
             } else if self.safe(&king_on(s, us, c.m.from(), c.pass), c.pass) {
                 // (not through check: the legality test of a listed move looks at the
