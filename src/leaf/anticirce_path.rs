@@ -13,7 +13,7 @@
 //! its own rebirth square after taking the king is free (or its departure square), or is the
 //! king's square in Calvet's rule (one promotion choice is enough).
 
-use super::exact::{castlings, king_on, pinned, plain_king, unit_moves, Out};
+use super::exact::{attack_map, castlings, king_on, pinned, plain_king, unit_moves, Out};
 use crate::attacks::{king_attacks, line, pawn_attacks, queen_attacks};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
@@ -74,16 +74,13 @@ fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
     }
     // the king
     let king = Piece::new(us, Role::King);
-    let without = occ.without(k);
-    for to in king_attacks(k) & !ours {
-        let m = Move::new(k, to, MoveKind::Normal);
-        if !theirs.contains(to) && !super::attacked(s, to, them, without, FirstRankPawns::Immobile) {
-            out.legal(m);
-        } else {
-            out.judged(m, || judge.after(k, to, king, king));
-        }
+    let hit = attack_map(s, them, occ.without(k));
+    let steps = king_attacks(k) & !ours;
+    out.targets(k, steps & !theirs & !hit);
+    for to in steps & (theirs | hit) {
+        out.judged(Move::new(k, to, MoveKind::Normal), || judge.after(k, to, king, king));
     }
-    judge.castling(pos, out);
+    judge.castling(pos, hit, out);
     Some(())
 }
 
@@ -205,11 +202,16 @@ impl Judge<'_> {
     }
 
     /// Castling: the king not in check (it is not attacked), not passing through check
-    /// (the king alone on the passing square), not in check after.
-    fn castling(&self, pos: &Position, out: &mut impl Out) {
+    /// (the king alone on the passing square), not in check after; `hit`: the squares any
+    /// enemy unit attacks through our king's square (none of the two: legal at once).
+    fn castling(&self, pos: &Position, hit: Bitboard, out: &mut impl Out) {
         let (s, us) = (self.s, self.us);
         castlings(pos, s, us, self.k, |c| {
-            out.judged(c.m, || !self.check(&king_on(s, us, c.m.from(), c.pass), c.pass) && !self.check(&c.after(s, us), c.m.to()))
+            if !hit.contains(c.pass) && !hit.contains(c.m.to()) {
+                out.legal(c.m);
+            } else {
+                out.judged(c.m, || !self.check(&king_on(s, us, c.m.from(), c.pass), c.pass) && !self.check(&c.after(s, us), c.m.to()));
+            }
         });
     }
 }

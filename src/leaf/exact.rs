@@ -3,7 +3,7 @@
 //! pseudo-legal moves, and the castling candidates. Every move these paths give is decided
 //! exactly: in bulk from the orthodox generator, or judged on the board after it.
 
-use crate::attacks::{attacks, between, bishop_attacks, pawn_attacks, rook_attacks};
+use crate::attacks::{attacks, between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, pawn_attacks_of_set, rook_attacks};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::orthodox::Counter;
@@ -180,4 +180,26 @@ pub(super) fn king_on(s: &Sets, us: Color, from: Square, to: Square) -> Sets {
     b.toggle(from, king);
     b.toggle(to, king);
     b
+}
+
+/// The squares the units of `them` attack with occupancy `occ` (no pawn stands on its
+/// first rank here). With `occ` the board without our king, a square outside it is safe
+/// for our king's step, and for castling's passing and arrival squares.
+#[inline(always)]
+pub(super) fn attack_map(s: &Sets, them: Color, occ: Bitboard) -> Bitboard {
+    let mut hit = pawn_attacks_of_set(them, s.pieces(them, Role::Pawn));
+    for e in s.pieces(them, Role::Knight) {
+        hit |= knight_attacks(e);
+    }
+    let q = s.pieces(them, Role::Queen);
+    for e in s.pieces(them, Role::Bishop) | q {
+        hit |= bishop_attacks(e, occ);
+    }
+    for e in s.pieces(them, Role::Rook) | q {
+        hit |= rook_attacks(e, occ);
+    }
+    for e in s.pieces(them, Role::King) {
+        hit |= king_attacks(e);
+    }
+    hit
 }

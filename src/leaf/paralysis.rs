@@ -12,7 +12,7 @@
 //! move: the king must not be attacked by a unit that no like unit of ours observes there.
 //! When an active or wakeable unit attacks the king, every move is judged so.
 
-use super::exact::{castlings, king_on, pinned, plain_after, plain_king, unit_moves, Out};
+use super::exact::{attack_map, castlings, king_on, pinned, plain_after, plain_king, unit_moves, Out};
 use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, pawn_attacks_of_set, queen_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
@@ -156,27 +156,6 @@ impl<O: Out> crate::orthodox::Sink for NoEnPassant<'_, O> {
             self.0.one(m);
         }
     }
-}
-
-/// The squares the units of `them` attack with occupancy `occ` (no pawn stands on its
-/// first rank here).
-#[inline(always)]
-fn attack_map(s: &Sets, them: Color, occ: Bitboard) -> Bitboard {
-    let mut hit = pawn_attacks_of_set(them, s.pieces(them, Role::Pawn));
-    for e in s.pieces(them, Role::Knight) {
-        hit |= knight_attacks(e);
-    }
-    let q = s.pieces(them, Role::Queen);
-    for e in s.pieces(them, Role::Bishop) | q {
-        hit |= bishop_attacks(e, occ);
-    }
-    for e in s.pieces(them, Role::Rook) | q {
-        hit |= rook_attacks(e, occ);
-    }
-    for e in s.pieces(them, Role::King) {
-        hit |= king_attacks(e);
-    }
-    hit
 }
 
 /// Judges moves on the bitboards after them.

@@ -375,6 +375,12 @@ pub fn home_squares(color: Color) -> crate::bitboard::Bitboard {
 /// Squares s such that `home_square(role, color, s)` is one of `targets` (empty for kings).
 #[inline(always)]
 pub fn home_preimage_in(role: Role, color: Color, targets: crate::bitboard::Bitboard) -> crate::bitboard::Bitboard {
+    if role == Role::Pawn {
+        // a pawn's home square is its file's square on its second rank: the files of the
+        // targets on that rank
+        let on_rank = (targets.0 >> (8 * color.pawn_rank() as u32)) & 0xff;
+        return crate::bitboard::Bitboard(on_rank * 0x0101_0101_0101_0101);
+    }
     let mut out = 0;
     let mut t = targets.0 & HOME_RANGE[color.index()][role.index()];
     while t != 0 {
@@ -670,6 +676,25 @@ mod tests {
         }
         assert!(home_fixed_points(Role::Rook, Color::White).contains(sq("h1")));
         assert!(!home_fixed_points(Role::Rook, Color::White).contains(sq("a8")));
+    }
+
+    #[test]
+    fn home_preimages_read_the_home_table_backwards() {
+        // every set of targets that is a rank or file pattern of a few bits, and some
+        // scattered ones: the squares whose home square is a target
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let targets = crate::bitboard::Bitboard(x & x.rotate_left(11));
+            for color in [Color::White, Color::Black] {
+                for role in Role::CAPTURABLE {
+                    let want = Square::all().filter(|&s| targets.contains(home_square(role, color, s))).fold(crate::bitboard::Bitboard::EMPTY, crate::bitboard::Bitboard::with);
+                    assert_eq!(home_preimage_in(role, color, targets), want, "{role:?} {color:?} {targets:?}");
+                }
+            }
+        }
     }
 
     #[test]
