@@ -186,3 +186,37 @@ fn madrasi_short_path_pins_wakes_and_castling() {
         }
     }
 }
+
+/// Hand-made Anticirce cases for the short path's screens: a capture empties both its
+/// departure and its capture square (the capturer is reborn on its home square), which can
+/// open a line onto the king through one or two screening units. Whether the opened line
+/// checks depends on the checker's own rebirth square (h8 for a black rook taking on e1).
+/// Perft 1–3 must equal the generic pipeline's, and the moves are checked by name.
+#[test]
+fn anticirce_short_path_screens() {
+    let cases: &[(&str, &[&str], &[&str])] = &[
+        // Re3 and Se5 both screen Ke1 from Re8: taking the knight empties both squares
+        ("k3r3/8/8/4n3/8/4R3/8/4K3 w - - 0 1", &["Re3-d3"], &["Re3*e5[wRe5->a1]"]),
+        // the same, but Re8 would be reborn on h8, which Kh8 holds: no check
+        ("4r2k/8/8/4n3/8/4R3/8/4K3 w - - 0 1", &["Re3*e5[wRe5->a1]"], &[]),
+        // one enemy screen, taken from off the line: the knight leaves e5 for g1
+        ("k3r3/8/8/4n3/8/3N4/8/4K3 w - - 0 1", &["Sd3-c5"], &["Sd3*e5[wSe5->g1]"]),
+        ("4r2k/8/8/4n3/8/3N4/8/4K3 w - - 0 1", &["Sd3*e5[wSe5->g1]"], &[]),
+    ];
+    for variant in ["anticirce-calvet", "anticirce-cheylan"] {
+        for &(f, legal, illegal) in cases {
+            let mut g = Game::new(f, variant).unwrap();
+            let moves: Vec<String> = g.legal_moves().into_iter().map(|m| g.popeye(m)).collect();
+            for m in legal {
+                assert!(moves.iter().any(|x| x == m), "{variant} {f}: {m} missing from {moves:?}");
+            }
+            for m in illegal {
+                assert!(!moves.iter().any(|x| x == m), "{variant} {f}: {m} listed in {moves:?}");
+            }
+            let mut slow = Game::from_parts(g.pos.clone(), g.rules.clone().generic()).unwrap();
+            for d in 1..=3 {
+                assert_eq!(g.perft(d), slow.perft(d), "{variant} {f} perft({d})");
+            }
+        }
+    }
+}

@@ -4,17 +4,18 @@
 //! A king that no enemy unit attacks cannot be put in check by a quiet move of an unpinned
 //! unit (lines open only through pinned units; an Anticirce check is an attack whose
 //! capture would be legal, so an attack first). A capture by an unpinned unit other than
-//! the king whose departure and arrival squares lie on no line from the king opens no line
-//! either (the capturer leaves the capture square for its home square): it is legal exactly
+//! the king opens a line only by emptying a square that screens the king from an enemy
+//! slider, alone or with one other unit (the capturer leaves the capture square for its
+//! home square, so both squares are emptied). Any other capture is legal exactly
 //! when that home square is free, the square it leaves, or (Calvet) the capture square
 //! itself. Those moves are counted from the orthodox generator; the king's moves, pinned
-//! units' moves, captures on or from a line through the king and castling are judged on the
+//! units' moves, captures on or from a screening square and castling are judged on the
 //! board after the move, with Anticirce's check: an enemy unit attacking the king checks when
 //! its own rebirth square after taking the king is free (or its departure square), or is the
 //! king's square in Calvet's rule (one promotion choice is enough).
 
 use super::exact::{attack_map, castlings, king_on, pinned, plain_king, unit_moves, Out};
-use crate::attacks::{king_attacks, line, pawn_attacks, queen_attacks};
+use crate::attacks::{between, bishop_attacks, king_attacks, line, pawn_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::{Position, Sets};
@@ -64,7 +65,7 @@ fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
     }
     let judge = Judge { s, c, us, them, k };
     {
-        let mut sink = Captures { out: &mut *out, judge: &judge, good: &good, theirs, look: pinned | queen_attacks(k, Bitboard::EMPTY) };
+        let mut sink = Captures { out: &mut *out, judge: &judge, good: &good, theirs, look: screens(s, them, k) };
         crate::orthodox::generate_with(pos, ours.without(k), Bitboard::EMPTY, pinned, &mut sink);
     }
     // pinned units leaving their line
@@ -84,9 +85,28 @@ fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
     Some(())
 }
 
+/// The squares whose emptying may open a line from an enemy slider onto our king on `k`
+/// (it is not attacked): those between them when one or two units stand there. A capture
+/// empties its departure square and, its capturer reborn elsewhere, the capture square:
+/// a capture from or to another square opens no line (pinned units are among these).
+#[inline(always)]
+fn screens(s: &Sets, them: Color, k: Square) -> Bitboard {
+    let tq = s.pieces(them, Role::Queen);
+    let snipers = (rook_attacks(k, Bitboard::EMPTY) & (s.pieces(them, Role::Rook) | tq))
+        | (bishop_attacks(k, Bitboard::EMPTY) & (s.pieces(them, Role::Bishop) | tq));
+    let mut out = Bitboard::EMPTY;
+    for sn in snipers {
+        let b = between(k, sn) & s.occ;
+        if b.count() <= 2 {
+            out |= b;
+        }
+    }
+    out
+}
+
 /// The orthodox generator's moves of the units but the king: quiet moves as they come,
-/// captures by the rebirth square of the capturer, those from or to `look` (pinned units,
-/// lines through the king) judged on the board.
+/// captures by the rebirth square of the capturer, those from or to `look` ([`screens`]:
+/// the squares screening the king from an enemy slider) judged on the board.
 struct Captures<'a, O: Out> {
     out: &'a mut O,
     judge: &'a Judge<'a>,
