@@ -339,24 +339,24 @@ fn collect<const DEPART: bool>(mut sink: Collect<'_, DEPART>, pos: &Position, ch
 }
 
 /// Platzwechsel (the victim reborn on the capturer's departure square, with its own walk):
-/// per walk, the squares where a reborn enemy unit could matter (see
-/// [`crate::rules::circe::danger_squares`]); `None` under the other rules.
+/// per departure square, the walks (bit [`Role::index`]) a reborn enemy unit could matter
+/// with there (see [`crate::rules::circe::danger_squares`]); `None` under the other rules.
 #[inline(always)]
-fn departure_danger(c: &Circe, them: Color, k: Square) -> Option<&'static [u64; 7]> {
+fn departure_danger(c: &Circe, them: Color, k: Square) -> Option<&'static [u8; 64]> {
     (c.square == SquareRule::Departure && c.walk == WalkRule::Same && c.when == When::AtOnce)
-        .then(|| crate::rules::circe::danger_squares(them, k))
+        .then(|| crate::rules::circe::danger_walks(them, k))
 }
 
 /// The enemy units whose capture from `from` must be looked at: under Platzwechsel those
 /// whose walk could matter once reborn on `from`, else `look`.
 #[inline(always)]
-fn look_from(look: Bitboard, depart: Option<&[u64; 7]>, s: &crate::position::Sets, from: Square) -> Bitboard {
+fn look_from(look: Bitboard, depart: Option<&[u8; 64]>, s: &crate::position::Sets, from: Square) -> Bitboard {
     let Some(row) = depart else { return look };
+    let mut walks = row[from.index()];
     let mut out = Bitboard::EMPTY;
-    for role in Role::CAPTURABLE {
-        if Bitboard(row[role.index()]).contains(from) {
-            out |= s.role[role.index()];
-        }
+    while walks != 0 {
+        out |= s.role[walks.trailing_zeros() as usize];
+        walks &= walks - 1;
     }
     look & out
 }
@@ -368,7 +368,7 @@ struct Collect<'a, const DEPART: bool> {
     theirs: Bitboard,
     look: Bitboard,
     /// Platzwechsel: see [`look_from`].
-    depart: Option<&'static [u64; 7]>,
+    depart: Option<&'static [u8; 64]>,
     sets: &'a crate::position::Sets,
     king: Square,
     /// Take the generator's castling moves (else they are listed apart).
@@ -378,10 +378,10 @@ struct Collect<'a, const DEPART: bool> {
 }
 
 impl<const DEPART: bool> Collect<'_, DEPART> {
-    /// The victims whose capture from `from` is tested (see [`look_from`]).
+    /// The victims whose capture from `from` to `t` is tested (see [`look_from`]).
     #[inline(always)]
-    fn look_at(&self, from: Square) -> Bitboard {
-        if DEPART {
+    fn look_at(&self, from: Square, t: Bitboard) -> Bitboard {
+        if DEPART && (t & self.look).any() {
             look_from(self.look, self.depart, self.sets, from)
         } else {
             self.look
@@ -403,7 +403,7 @@ impl<const DEPART: bool> Collect<'_, DEPART> {
 impl<const DEPART: bool> Sink for Collect<'_, DEPART> {
     #[inline(always)]
     fn targets(&mut self, from: Square, t: Bitboard) {
-        let look = self.look_at(from);
+        let look = self.look_at(from, t);
         for to in t & !look {
             self.sure.push(Move::new(from, to, MoveKind::Normal));
         }
@@ -430,7 +430,7 @@ impl<const DEPART: bool> Sink for Collect<'_, DEPART> {
             MoveKind::CastleKing | MoveKind::CastleQueen if !self.castling => {}
             // the king's captures are listed apart
             _ if m.from() == self.king && self.theirs.contains(m.to()) => {}
-            _ if self.look_at(m.from()).contains(m.to()) => self.unsure.push(m),
+            _ if self.look_at(m.from(), Bitboard::from_square(m.to())).contains(m.to()) => self.unsure.push(m),
             _ => self.sure.push(m),
         }
     }
@@ -590,14 +590,14 @@ struct Lean<'a, const EXTRA: bool, const DEPART: bool> {
     /// A move this module does not model was met.
     unsure: bool,
     /// Platzwechsel: see [`look_from`].
-    depart: Option<&'static [u64; 7]>,
+    depart: Option<&'static [u8; 64]>,
 }
 
 impl<const EXTRA: bool, const DEPART: bool> Lean<'_, EXTRA, DEPART> {
-    /// The victims whose capture from `from` is weighed (see [`look_from`]).
+    /// The victims whose capture from `from` to `t` is weighed (see [`look_from`]).
     #[inline(always)]
-    fn look_at(&self, from: Square) -> Bitboard {
-        if DEPART {
+    fn look_at(&self, from: Square, t: Bitboard) -> Bitboard {
+        if DEPART && (t & self.look).any() {
             look_from(self.look, self.depart, self.rule.pos.sets(), from)
         } else {
             self.look
@@ -646,7 +646,7 @@ impl<const EXTRA: bool, const DEPART: bool> Sink for Lean<'_, EXTRA, DEPART> {
         if EXTRA && !self.dead_from.contains(from) {
             t &= !self.dead;
         }
-        let look = self.look_at(from);
+        let look = self.look_at(from, t);
         self.n += (t & !look).count() as u64;
         for to in t & look {
             self.capture(from, to, 1);
@@ -664,7 +664,7 @@ impl<const EXTRA: bool, const DEPART: bool> Sink for Lean<'_, EXTRA, DEPART> {
         self.n += (t & !self.look).count() as u64;
         for to in t & self.look {
             let from = Square::new((to.index() as i8 - delta) as u8);
-            if self.look_at(from).contains(to) {
+            if self.look_at(from, Bitboard::from_square(to)).contains(to) {
                 self.capture(from, to, 1);
             } else {
                 self.n += 1;
@@ -685,7 +685,7 @@ impl<const EXTRA: bool, const DEPART: bool> Sink for Lean<'_, EXTRA, DEPART> {
         self.n += 4 * (t & !self.look).count() as u64;
         for to in t & self.look {
             let from = Square::new((to.index() as i8 - delta) as u8);
-            if self.look_at(from).contains(to) {
+            if self.look_at(from, Bitboard::from_square(to)).contains(to) {
                 self.capture(from, to, 4);
             } else {
                 self.n += 4;
@@ -705,7 +705,7 @@ impl<const EXTRA: bool, const DEPART: bool> Sink for Lean<'_, EXTRA, DEPART> {
             MoveKind::CastleKing | MoveKind::CastleQueen if !self.castling => {}
             // the king's captures are judged apart
             _ if m.from() == self.king && self.theirs.contains(m.to()) => {}
-            _ if self.look_at(m.from()).contains(m.to()) => self.capture(m.from(), m.to(), 1),
+            _ if self.look_at(m.from(), Bitboard::from_square(m.to())).contains(m.to()) => self.capture(m.from(), m.to(), 1),
             _ => {
                 self.n += 1;
                 if EXTRA && self.promo.is_some() {

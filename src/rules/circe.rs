@@ -446,6 +446,28 @@ pub(crate) fn danger_squares(attacker: Color, k: Square) -> &'static [u64; 7] {
     &danger_table()[REACH][attacker.index()][k.index()]
 }
 
+/// [attacker colour][k][s] -> the walks (bit [`Role::index`]) whose [`danger_squares`]
+/// hold s: [`danger_squares`] read by square.
+#[inline(always)]
+pub(crate) fn danger_walks(attacker: Color, k: Square) -> &'static [u8; 64] {
+    static T: std::sync::OnceLock<Box<[[[u8; 64]; 64]; 2]>> = std::sync::OnceLock::new();
+    let t = T.get_or_init(|| {
+        let mut t = Box::new([[[0u8; 64]; 64]; 2]);
+        for ac in [Color::White, Color::Black] {
+            for k in Square::all() {
+                let row = danger_squares(ac, k);
+                for role in Role::CAPTURABLE {
+                    for s in crate::bitboard::Bitboard(row[role.index()]) {
+                        t[ac.index()][k.index()][s.index()] |= 1 << role.index();
+                    }
+                }
+            }
+        }
+        t
+    });
+    &t[attacker.index()][k.index()]
+}
+
 /// What the rebirth-square rules need to know about the capture.
 #[derive(Clone, Copy, Debug)]
 pub struct CaptureContext {
