@@ -1327,6 +1327,7 @@ fn all_victims_reborn_in(pos: &Position, c: &Circe, them: Color, targets: Bitboa
 
 /// The squares of the units `victim` (a colour and walk) whose rebirth square, were they
 /// captured, would be one of `targets` (rebirth rules that look at the victim only).
+#[inline(always)]
 fn victims_reborn_in(pos: &Position, c: &Circe, victim: Piece, targets: Bitboard) -> Bitboard {
     let units = pos.sets().pieces(victim.color(), victim.role());
     if units.is_empty() || targets.is_empty() {

@@ -381,13 +381,36 @@ pub fn home_preimage_in(role: Role, color: Color, targets: crate::bitboard::Bitb
         let on_rank = (targets.0 >> (8 * color.pawn_rank() as u32)) & 0xff;
         return crate::bitboard::Bitboard(on_rank * 0x0101_0101_0101_0101);
     }
-    let mut out = 0;
-    let mut t = targets.0 & HOME_RANGE[color.index()][role.index()];
-    while t != 0 {
-        out |= PREIMAGE[color.index()][role.index()][t.trailing_zeros() as usize];
-        t &= t - 1;
+    // the other walks have one or two home squares: each one's preimage when it is a target
+    let pick = |(home, pre): (u64, u64)| u64::from(targets.0 & home != 0).wrapping_neg() & pre;
+    let [a, b] = HOME_PAIRS[color.index()][role.index()];
+    crate::bitboard::Bitboard(pick(a) | pick(b))
+}
+
+/// [colour][walk] -> the walk's home squares but a pawn's (two at most: one bit each) and
+/// their preimages; (0, 0) where there is none.
+static HOME_PAIRS: [[[(u64, u64); 2]; 7]; 2] = home_pairs(&TABLES);
+
+const fn home_pairs(t: &HomeTables) -> [[[(u64, u64); 2]; 7]; 2] {
+    let mut out = [[[(0, 0); 2]; 7]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut r = 2;
+        while r < 7 {
+            let mut range = t.range[c][r];
+            let mut i = 0;
+            while range != 0 {
+                assert!(i < 2, "a walk other than the pawn has two home squares at most");
+                let sq = range.trailing_zeros() as usize;
+                out[c][r][i] = (1 << sq, t.preimage[c][r][sq]);
+                range &= range - 1;
+                i += 1;
+            }
+            r += 1;
+        }
+        c += 1;
     }
-    crate::bitboard::Bitboard(out)
+    out
 }
 
 type DangerTable = [[[[u64; 7]; 64]; 2]; 4];
