@@ -551,6 +551,10 @@ fn by_capture(pos: &Position, c: &Circe, k: Square, from: Square, to: Square, ar
     if occ.contains(r) {
         return Some(u64::from(c.occupied != Occupied::Illegal));
     }
+    // (a unit that attacks no king there on an empty board, and no pawn to promote: legal)
+    if !Bitboard(crate::rules::circe::danger_squares(unit.color(), k)[unit.role().index()]).contains(r) {
+        return Some(1);
+    }
     Some(reborn_walks(unit, r).iter().filter(|&&walk| !checks_from(unit.color(), c.first_rank_pawns, walk, r, k, occ.with(r))).count() as u64)
 }
 
