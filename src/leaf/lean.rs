@@ -17,7 +17,7 @@
 //! victim is reborn between the checker and the king.
 
 use super::{all_victims_reborn_in, attacked, checks_from, risky_victims, VictimRule};
-use crate::attacks::{between, bishop_attacks, king_attacks, line, pawn_attacks, rook_attacks};
+use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::orthodox::Sink;
@@ -554,6 +554,14 @@ fn by_capture(pos: &Position, c: &Circe, k: Square, from: Square, to: Square, ar
     // (a unit that attacks no king there on an empty board, and no pawn to promote: legal)
     if !Bitboard(crate::rules::circe::danger_squares(unit.color(), k)[unit.role().index()]).contains(r) {
         return Some(1);
+    }
+    if unit.role() == Role::Pawn && r.rank() == unit.color().promotion_rank() {
+        // one move per walk it promotes to that does not check: the line to the king once
+        let open = line(r, k).any() && (between(r, k) & occ).is_empty();
+        let straight = open && (r.rank() == k.rank() || r.file() == k.file());
+        let diagonal = open && !straight;
+        let checks = [diagonal || straight, straight, diagonal, knight_attacks(r).contains(k)];
+        return Some(checks.iter().filter(|&&c| !c).count() as u64);
     }
     Some(reborn_walks(unit, r).iter().filter(|&&walk| !checks_from(unit.color(), c.first_rank_pawns, walk, r, k, occ.with(r))).count() as u64)
 }
