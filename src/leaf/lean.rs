@@ -270,7 +270,7 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
     // (captured on that rank itself, which a fairy diagram allows: sideways moves promote it)
     let promo = shield.filter(|(u, _)| u.role() == Role::Pawn).map(|(u, a)| (a, u.color().promotion_rank() as i32 - a.rank() as i32));
     let (look, castling) = (risky & theirs, shield.is_none());
-    let depart = departure_danger(c, them, k);
+    let depart = from_look(c, them, k);
     // (one instance per case, so that plain Circe pays for neither extra)
     macro_rules! lean {
         ($extra:literal, $depart:literal) => {{
@@ -317,8 +317,8 @@ pub(super) fn moves(pos: &Position, c: &Circe, sure: &mut MoveList, unsure: &mut
     })?;
     let by_victim = c.when != When::AtOnce || !c.square_depends_on_capture();
     let look = if by_victim { risky_victims(pos, c, them, Some(k), Bitboard::EMPTY) & theirs } else { theirs };
-    let depart = departure_danger(c, them, k);
-    // (one instance per case, so that plain Circe does not pay for Platzwechsel's look)
+    let depart = from_look(c, them, k);
+    // (one instance per case, so that plain Circe does not pay for the look by capturer (Platzwechsel, Clone))
     let off = if depart.is_some() {
         collect::<true>(Collect { sure, unsure, theirs, look, depart, sets: pos.sets(), king: k, castling: shield.is_none(), off: false }, pos, checkers, pinned)
     } else {
@@ -338,27 +338,54 @@ fn collect<const DEPART: bool>(mut sink: Collect<'_, DEPART>, pos: &Position, ch
     sink.off
 }
 
-/// Platzwechsel (the victim reborn on the capturer's departure square, with its own walk):
-/// per departure square, the walks (bit [`Role::index`]) a reborn enemy unit could matter
-/// with there (see [`crate::rules::circe::danger_squares`]); `None` under the other rules.
-#[inline(always)]
-fn departure_danger(c: &Circe, them: Color, k: Square) -> Option<&'static [u8; 64]> {
-    (c.square == SquareRule::Departure && c.walk == WalkRule::Same && c.when == When::AtOnce)
-        .then(|| crate::rules::circe::danger_walks(them, k))
+/// Where the victims worth a look depend on the capturer: its departure square, or its walk.
+#[derive(Clone, Copy)]
+enum FromLook {
+    /// Platzwechsel (the victim reborn on the capturer's departure square, with its own
+    /// walk): per departure square, the walks (bit [`Role::index`]) a reborn enemy unit
+    /// could matter with there (see [`crate::rules::circe::danger_squares`]).
+    Departure(&'static [u8; 64]),
+    /// Clone Circe (the victim reborn with the capturer's walk, on its home square for that
+    /// walk): per capturer's walk, the capture squares from whose home square a unit of
+    /// that walk could matter (see [`Circe::danger_row`]).
+    CapturerWalk(&'static [u64; 7]),
 }
 
-/// The enemy units whose capture from `from` must be looked at: under Platzwechsel those
-/// whose walk could matter once reborn on `from`, else `look`.
+/// The [`FromLook`] of these rules with our king on `k`; `None` when the look does not
+/// depend on the capturer (or is every capture).
 #[inline(always)]
-fn look_from(look: Bitboard, depart: Option<&[u8; 64]>, s: &crate::position::Sets, from: Square) -> Bitboard {
-    let Some(row) = depart else { return look };
-    let mut walks = row[from.index()];
-    let mut out = Bitboard::EMPTY;
-    while walks != 0 {
-        out |= s.role[walks.trailing_zeros() as usize];
-        walks &= walks - 1;
+fn from_look(c: &Circe, them: Color, k: Square) -> Option<FromLook> {
+    if c.when != When::AtOnce {
+        return None;
     }
-    look & out
+    match (c.square, c.walk) {
+        (SquareRule::Departure, WalkRule::Same) => Some(FromLook::Departure(crate::rules::circe::danger_walks(them, k))),
+        (SquareRule::Home | SquareRule::Mirror, WalkRule::Capturer) => c.danger_row(them, k).map(FromLook::CapturerWalk),
+        _ => None,
+    }
+}
+
+/// The enemy units whose capture from `from` must be looked at: those whose reborn unit
+/// could matter by [`FromLook`], else `look`.
+#[inline(always)]
+fn look_from(look: Bitboard, by: Option<FromLook>, s: &crate::position::Sets, from: Square) -> Bitboard {
+    match by {
+        None => look,
+        Some(FromLook::Departure(row)) => {
+            let mut walks = row[from.index()];
+            let mut out = Bitboard::EMPTY;
+            while walks != 0 {
+                out |= s.role[walks.trailing_zeros() as usize];
+                walks &= walks - 1;
+            }
+            look & out
+        }
+        Some(FromLook::CapturerWalk(row)) => match s.role_at(from) {
+            // (a king capturer leaves the victim its walk; its captures are judged apart)
+            Role::King => look,
+            r => look & Bitboard(row[r.index()]),
+        },
+    }
 }
 
 /// Sorts the orthodox generator's moves: captures of `look` victims to be tested.
@@ -367,8 +394,8 @@ struct Collect<'a, const DEPART: bool> {
     unsure: &'a mut MoveList,
     theirs: Bitboard,
     look: Bitboard,
-    /// Platzwechsel: see [`look_from`].
-    depart: Option<&'static [u8; 64]>,
+    /// Platzwechsel, Clone: see [`look_from`].
+    depart: Option<FromLook>,
     sets: &'a crate::position::Sets,
     king: Square,
     /// Take the generator's castling moves (else they are listed apart).
@@ -580,7 +607,7 @@ fn reborn_walks(unit: Piece, r: Square) -> &'static [Role] {
 
 /// Counts the orthodox generator's moves; captures of `look` victims are weighed one by one.
 /// `EXTRA`: a pending pawn may promote (`promo`) or victims are out of reach (`dead`);
-/// `DEPART`: Platzwechsel's per-square look ([`look_from`]).
+/// `DEPART`: the look by capturer (Platzwechsel, Clone: [`look_from`]).
 struct Lean<'a, const EXTRA: bool, const DEPART: bool> {
     n: u64,
     theirs: Bitboard,
@@ -601,8 +628,8 @@ struct Lean<'a, const EXTRA: bool, const DEPART: bool> {
     dead_from: Bitboard,
     /// A move this module does not model was met.
     unsure: bool,
-    /// Platzwechsel: see [`look_from`].
-    depart: Option<&'static [u8; 64]>,
+    /// Platzwechsel, Clone: see [`look_from`].
+    depart: Option<FromLook>,
 }
 
 impl<const EXTRA: bool, const DEPART: bool> Lean<'_, EXTRA, DEPART> {
