@@ -220,3 +220,35 @@ fn anticirce_short_path_screens() {
         }
     }
 }
+
+/// Hand-made Volcanic cases for the short path's units standing on hidden units: when one
+/// leaves its square, the earliest unit hidden there emerges (RULES.md §5), which may check
+/// our king or shield it. Perft 1–3 must equal the generic pipeline's, and the moves are
+/// checked by name.
+#[test]
+fn volcanic_short_path_emergence() {
+    let cases: &[(&str, &[&str], &[&str])] = &[
+        // the rook under Sh8 emerges when the knight leaves and checks Kh1 along the h-file
+        ("7N/8/8/8/8/8/8/k6K w - - 0 1 hidden=h8r", &["Kh1-g1"], &["Sh8-g6[+bRh8]", "Sh8-f7[+bRh8]"]),
+        // also after a capture (the victim goes under the knight on f7)
+        ("7N/5p2/8/8/8/8/8/k6K w - - 0 1 hidden=h8r", &["Kh1-g1"], &["Sh8*f7[+bPf7->v][+bRh8]"]),
+        // with the king on g1 the emerging rook checks nothing
+        ("7N/5p2/8/8/8/8/8/k5K1 w - - 0 1 hidden=h8r", &["Sh8-g6[+bRh8]", "Sh8*f7[+bPf7->v][+bRh8]"], &[]),
+        // the knight under Re2 emerges and shields Ke1 from Re8: the rook may leave the file
+        ("k3r3/8/8/8/8/8/4R3/4K3 w - - 0 1 hidden=e2N", &["Re2-a2[+wSe2]", "Re2*e8[+bRa8->v][+wSe2]"], &[]),
+    ];
+    for &(f, legal, illegal) in cases {
+        let mut g = Game::new(f, "circe-volcanic").unwrap();
+        let moves: Vec<String> = g.legal_moves().into_iter().map(|m| g.popeye(m)).collect();
+        for m in legal {
+            assert!(moves.iter().any(|x| x == m), "{f}: {m} missing from {moves:?}");
+        }
+        for m in illegal {
+            assert!(!moves.iter().any(|x| x == m), "{f}: {m} listed in {moves:?}");
+        }
+        let mut slow = Game::from_parts(g.pos.clone(), g.rules.clone().generic()).unwrap();
+        for d in 1..=3 {
+            assert_eq!(g.perft(d), slow.perft(d), "{f} perft({d})");
+        }
+    }
+}

@@ -2,7 +2,9 @@
 //!
 //! Rules: the capturer stays, only the captured unit is reborn (now, or later as in
 //! Parrain), an occupied square makes it vanish, be buried or the capture illegal, and check
-//! is the plain attack. Position: our king attacked by one unit at most, nothing hidden, no
+//! is the plain attack. Position: our king attacked by one unit at most, nothing hidden
+//! (but, in Volcanic Circe, under our units other than the king and castling rooks: their
+//! moves are judged on the board, where the unit hidden under them emerges), no
 //! pawn on its own first rank, no e.p. capture, and a pending rebirth only of ours (Parrain,
 //! king not attacked: the reborn unit can only shield the king, see [`shielded`]; a pawn
 //! reborn on its promotion rank makes four moves of one). Then every orthodox
@@ -47,7 +49,11 @@ fn setup(pos: &Position, c: &Circe) -> Option<(Square, Bitboard, Bitboard, Bitbo
     let them = us.other();
     let s = pos.sets();
     let k = pos.king(us)?;
-    if pos.hidden_mask().any() {
+    // Volcanic: units hidden under others emerge only when those leave (see [`covered`]);
+    // not modelled: a hidden unit under our king, a castling rook or an empty square
+    let covered = pos.hidden_mask();
+    let corners = Bitboard::from_square(Square::from_coords(0, us.first_rank())).with(Square::from_coords(7, us.first_rank()));
+    if covered.any() && (c.occupied != Occupied::Bury || covered.contains(k) || (covered & (corners | !pos.sets().occ)).any()) {
         return None;
     }
     // Parrain: our unit captured on the opponent's last move, reborn after our move
@@ -204,14 +210,15 @@ fn apart(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitbo
     let blockers = if block.any() { reborn_in(block) & !checkers } else { Bitboard::EMPTY };
     // what the generator makes of a pinned unit: moves on its line that answer a check
     let checkmask = checkers.first().map_or(Bitboard::FULL, |ch| block.with(ch));
-    for p in pinned {
+    let covered = pos.hidden_mask();
+    for p in pinned & !covered {
         let role = pos.piece_at(p)?.role();
         for to in crate::attacks::attacks(role, us, p, s.occ) & (shields | blockers) & !(line(k, p) & checkmask) {
             each(p, to)?;
         }
     }
     for to in blockers {
-        for from in s.attackers_to(to, s.occ) & s.color[us.index()] & !pinned & !Bitboard::from_square(k) {
+        for from in s.attackers_to(to, s.occ) & s.color[us.index()] & !pinned & !covered & !Bitboard::from_square(k) {
             each(from, to)?;
         }
     }
@@ -275,7 +282,11 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
     macro_rules! lean {
         ($extra:literal, $depart:literal) => {{
             let mut sink = Lean::<$extra, $depart> { n: 0, theirs, look, king: k, rule, by_victim, castling, promo, occ, dead, dead_from, unsure: false, depart };
-            crate::orthodox::generate_with(pos, Bitboard::FULL, checkers, pinned, &mut sink);
+            // (the units on hidden units are judged below; an instance without them)
+            match pos.hidden_mask() {
+                Bitboard::EMPTY => crate::orthodox::generate_with(pos, Bitboard::FULL, checkers, pinned, &mut sink),
+                hidden => crate::orthodox::generate_with(pos, !hidden, checkers, pinned, &mut sink),
+            }
             (!sink.unsure).then_some(sink.n)?
         }};
     }
@@ -287,7 +298,28 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
     for to in king_attacks(k) & theirs {
         n += on_board(pos, c, k, k, to, shield)?;
     }
+    for from in covered(pos) {
+        for to in unit_targets(pos.sets(), from) {
+            n += on_board(pos, c, k, from, to, None)?;
+        }
+    }
     Some(n)
+}
+
+/// Volcanic: our units standing on hidden units, which the generator leaves out: when one
+/// leaves its square, the earliest unit hidden there emerges (RULES.md §5), so their moves
+/// are judged on the board ([`on_board`]).
+#[inline(always)]
+fn covered(pos: &Position) -> Bitboard {
+    pos.hidden_mask() & pos.sets().color[pos.turn().index()]
+}
+
+/// The arrival squares of the pseudo-legal moves of our unit on `from` but e.p. and castling.
+fn unit_targets(s: &crate::position::Sets, from: Square) -> Bitboard {
+    let mut t = Bitboard::EMPTY;
+    let Some(p) = s.piece_at(from) else { return t };
+    super::exact::unit_moves(s, p, from, Bitboard::FULL, |m, _| t = t.with(m.to()));
+    t
 }
 
 /// The legal moves, in two lists: `sure` (legal whatever the rebirth does) and `unsure`
@@ -331,9 +363,14 @@ pub(super) fn moves(pos: &Position, c: &Circe, sure: &mut MoveList, unsure: &mut
 /// move this module does not model was met.
 #[inline(always)]
 fn collect<const DEPART: bool>(mut sink: Collect<'_, DEPART>, pos: &Position, checkers: Bitboard, pinned: Bitboard) -> bool {
-    crate::orthodox::generate_with(pos, Bitboard::FULL, checkers, pinned, &mut sink);
+    crate::orthodox::generate_with(pos, !pos.hidden_mask(), checkers, pinned, &mut sink);
     for to in king_attacks(sink.king) & sink.theirs {
         sink.unsure.push(Move::new(sink.king, to, MoveKind::Normal));
+    }
+    for from in covered(pos) {
+        if let Some(p) = pos.piece_at(from) {
+            super::exact::unit_moves(pos.sets(), p, from, Bitboard::FULL, |m, _| sink.unsure.push(m));
+        }
     }
     sink.off
 }
@@ -487,6 +524,7 @@ fn on_board(pos: &Position, c: &Circe, k: Square, from: Square, to: Square, shie
     let v = pos.piece_at(to);
     let promotes = p.role() == Role::Pawn && to.rank() == us.promotion_rank();
     let roles: &[Role] = if promotes { &Role::PROMOTIONS } else { &[p.role()] };
+    let emerging = if pos.hidden_mask().contains(from) { pos.hidden().iter().find(|&(sq, _)| sq == from).map(|(_, u)| u) } else { None };
     let mut n = 0;
     for &role in roles {
         let arrived = p.with_role(role);
@@ -498,7 +536,15 @@ fn on_board(pos: &Position, c: &Circe, k: Square, from: Square, to: Square, shie
         b.toggle(to, arrived);
         let times = place_shield(&mut b, shield, (to.file() as i32 - from.file() as i32, to.rank() as i32 - from.rank() as i32));
         let king = if from == k { to } else { k };
-        let safe = |b: &crate::position::Sets| u64::from(!attacked(b, king, them, b.occ, c.first_rank_pawns));
+        // (Volcanic: the earliest unit hidden under the square left emerges when it stays empty)
+        let safe = |b: &crate::position::Sets| match emerging {
+            Some(u) if !b.occ.contains(from) => {
+                let mut e = *b;
+                e.toggle(from, u);
+                u64::from(!attacked(&e, king, them, e.occ, c.first_rank_pawns))
+            }
+            _ => u64::from(!attacked(b, king, them, b.occ, c.first_rank_pawns)),
+        };
         if v.is_none() || times > 1 {
             // (a pending rebirth and an immediate one never come together: Parrain)
             n += times * safe(&b);
