@@ -252,3 +252,42 @@ fn volcanic_short_path_emergence() {
         }
     }
 }
+
+/// Hand-made Kamikaze Circe cases for its short path: a capture empties both its squares
+/// (the capturer leaves the board) and puts the victim on its Circe square, which can open a
+/// line onto the king through one or two screening units, or check with the reborn unit;
+/// kings cannot capture. Perft 1–3 must equal the generic pipeline's, and the moves are
+/// checked by name.
+#[test]
+fn kamikaze_short_path_captures() {
+    let cases: &[(&str, &[&str], &[&str])] = &[
+        // Re3 and Se5 both screen Ke1 from Re8: taking the knight empties both squares
+        ("k3r3/8/8/4n3/8/4R3/8/4K3 w - - 0 1", &["Re3-d3"], &["Re3*e5[+bSb8]"]),
+        // a pinned knight's capture off its line leaves the king open
+        ("k3r3/8/8/8/3p4/8/4N3/4K3 w - - 0 1", &["Ke1-d1"], &["Se2*d4[+bPd7]"]),
+        // the pinned rook takes its pinner, which vanishes (a8 is taken)
+        ("k3r3/8/8/8/8/8/4R3/4K3 w - - 0 1", &["Re2*e8"], &[]),
+        // the rook reborn on h8 would check Kh1
+        ("k7/8/8/8/8/2r5/3B4/7K w - - 0 1", &["Bd2-e3"], &["Bd2*c3[+bRh8]"]),
+        // the king cannot capture
+        ("k7/8/8/8/8/8/7p/7K w - - 0 1", &["Kh1-g2"], &["Kh1*h2[+bPh7]"]),
+        // four promotions, each taking the rook, which is reborn on a8: legal with Kb1 ...
+        ("2r4k/1P6/8/8/8/8/8/1K6 w - - 0 1", &["b7*c8=Q[+bRa8]", "b7*c8=B[+bRa8]"], &[]),
+        // ... but a check along the a-file with Ka1
+        ("2r4k/1P6/8/8/8/8/8/K7 w - - 0 1", &["b7-b8=Q"], &["b7*c8=Q[+bRa8]", "b7*c8=S[+bRa8]"]),
+    ];
+    for &(f, legal, illegal) in cases {
+        let mut g = Game::new(f, "circe-kamikaze").unwrap();
+        let moves: Vec<String> = g.legal_moves().into_iter().map(|m| g.popeye(m)).collect();
+        for m in legal {
+            assert!(moves.iter().any(|x| x == m), "{f}: {m} missing from {moves:?}");
+        }
+        for m in illegal {
+            assert!(!moves.iter().any(|x| x == m), "{f}: {m} listed in {moves:?}");
+        }
+        let mut slow = Game::from_parts(g.pos.clone(), g.rules.clone().generic()).unwrap();
+        for d in 1..=3 {
+            assert_eq!(g.perft(d), slow.perft(d), "{f} perft({d})");
+        }
+    }
+}

@@ -14,8 +14,8 @@
 //! its own rebirth square after taking the king is free (or its departure square), or is the
 //! king's square in Calvet's rule (one promotion choice is enough).
 
-use super::exact::{attack_map, castlings, king_on, pinned, plain_king, unit_moves, Out};
-use crate::attacks::{between, bishop_attacks, king_attacks, line, pawn_attacks, rook_attacks};
+use super::exact::{attack_map, castlings, king_on, pinned, plain_king, screens, unit_moves, Out};
+use crate::attacks::{king_attacks, line, pawn_attacks};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::{Position, Sets};
@@ -83,25 +83,6 @@ fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
     }
     judge.castling(pos, hit, out);
     Some(())
-}
-
-/// The squares whose emptying may open a line from an enemy slider onto our king on `k`
-/// (it is not attacked): those between them when one or two units stand there. A capture
-/// empties its departure square and, its capturer reborn elsewhere, the capture square:
-/// a capture from or to another square opens no line (pinned units are among these).
-#[inline(always)]
-fn screens(s: &Sets, them: Color, k: Square) -> Bitboard {
-    let tq = s.pieces(them, Role::Queen);
-    let snipers = (rook_attacks(k, Bitboard::EMPTY) & (s.pieces(them, Role::Rook) | tq))
-        | (bishop_attacks(k, Bitboard::EMPTY) & (s.pieces(them, Role::Bishop) | tq));
-    let mut out = Bitboard::EMPTY;
-    for sn in snipers {
-        let b = between(k, sn) & s.occ;
-        if b.count() <= 2 {
-            out |= b;
-        }
-    }
-    out
 }
 
 /// The orthodox generator's moves of the units but the king: quiet moves as they come,

@@ -203,3 +203,23 @@ pub(super) fn attack_map(s: &Sets, them: Color, occ: Bitboard) -> Bitboard {
     }
     hit
 }
+
+/// The squares whose emptying may open a line from an enemy slider onto our king on `k`
+/// (it is not attacked): those between them when one or two units stand there. A move that
+/// empties other squares opens no line: one that empties its departure square and the
+/// capture square too (an Anticirce capturer reborn elsewhere, a kamikaze capturer gone)
+/// opens one only through these (pinned units are among them).
+#[inline(always)]
+pub(super) fn screens(s: &Sets, them: Color, k: Square) -> Bitboard {
+    let tq = s.pieces(them, Role::Queen);
+    let snipers = (rook_attacks(k, Bitboard::EMPTY) & (s.pieces(them, Role::Rook) | tq))
+        | (bishop_attacks(k, Bitboard::EMPTY) & (s.pieces(them, Role::Bishop) | tq));
+    let mut out = Bitboard::EMPTY;
+    for sn in snipers {
+        let b = between(k, sn) & s.occ;
+        if b.count() <= 2 {
+            out |= b;
+        }
+    }
+    out
+}

@@ -19,6 +19,7 @@
 mod anticirce_path;
 mod exact;
 mod isardam_path;
+mod kamikaze_path;
 mod lean;
 mod paralysis;
 
@@ -1631,6 +1632,8 @@ pub(crate) enum ShortPath {
     Isardam { kings: bool, type_b: bool },
     /// Anticirce alone, Calvet or Cheylan (`leaf::anticirce_path`).
     Anticirce,
+    /// Kamikaze Circe alone (`leaf::kamikaze_path`).
+    Kamikaze,
 }
 
 impl ShortPath {
@@ -1655,6 +1658,7 @@ impl ShortPath {
             {
                 ShortPath::Anticirce
             }
+            (Observation::None, Some(c)) if kamikaze_path::applies(&c) => ShortPath::Kamikaze,
             _ => ShortPath::None,
         }
     }
@@ -1670,6 +1674,7 @@ fn short_count(pos: &Position, rules: &Rules) -> Option<u64> {
         ShortPath::Madrasi { kings } => paralysis::count(pos, kings),
         ShortPath::Isardam { kings, type_b } => isardam_path::count(pos, kings, type_b),
         ShortPath::Anticirce => anticirce_path::count(pos, rules.circe.as_ref()?),
+        ShortPath::Kamikaze => kamikaze_path::count(pos, rules.circe.as_ref()?),
     }
 }
 
@@ -1682,5 +1687,6 @@ pub(crate) fn short_moves(pos: &Position, rules: &Rules, sure: &mut MoveList, un
         ShortPath::Madrasi { kings } => paralysis::moves(pos, kings, sure),
         ShortPath::Isardam { kings, type_b } => isardam_path::moves(pos, kings, type_b, sure),
         ShortPath::Anticirce => anticirce_path::moves(pos, rules.circe.as_ref()?, sure),
+        ShortPath::Kamikaze => kamikaze_path::moves(pos, rules.circe.as_ref()?, sure),
     }
 }

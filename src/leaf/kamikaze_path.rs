@@ -1,0 +1,193 @@
+//! The last ply of perft under Kamikaze Circe (`circe-kamikaze`: every capturer leaves the
+//! board, the victim is reborn on its Circe square when that is free, kings cannot
+//! capture, check is the plain attack), when our king is not attacked.
+//!
+//! Quiet moves are those of orthodox chess (nothing is captured, nothing reborn), counted in
+//! bulk. A capture empties its departure square and the capture square, then puts the
+//! victim on its rebirth square: it can expose our king only through a square that screens
+//! it from an enemy slider ([`screens`]: pinned units are among them), or by the reborn
+//! unit's attack (victims whose rebirth square could matter at all: the per-king-square
+//! table [`Circe::danger_row`]). Any other capture by a unit other than the king is legal at
+//! once; those are judged on the board after the move, and so are a pinned unit's captures
+//! off its line (the capturer leaves the board whatever the direction).
+
+use super::exact::{pinned, plain_king, screens, unit_moves, Out};
+use crate::attacks::{line, pawn_attacks};
+use crate::bitboard::Bitboard;
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::orthodox::Sink;
+use crate::position::{Position, Sets};
+use crate::rules::circe::{home_square, Circe, FirstRankPawns};
+use crate::square::{Color, Piece, Role, Square};
+
+/// Do these Circe rules (with no other condition) take this path?
+pub(super) fn applies(c: &Circe) -> bool {
+    use crate::rules::circe::{CaptureFrom, Capturer, Occupied, SquareRule, Victim, WalkRule, When};
+    c.capturer == Capturer::Removed
+        && c.victim == Victim::Reborn
+        && !c.victim_kings
+        && c.square == SquareRule::Home
+        && c.walk == WalkRule::Same
+        && c.when == When::AtOnce
+        && c.occupied == Occupied::Vanish
+        && c.capture_from == CaptureFrom::OwnSquare
+        && c.first_rank_pawns == FirstRankPawns::Immobile
+}
+
+/// The number of legal moves, or `None` when the position is not modelled here (our king
+/// attacked; an e.p. capture available; a pawn on its first or last rank; hidden units or a
+/// pending rebirth).
+pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
+    super::exact::count(|out| run(pos, c, out))
+}
+
+/// The legal moves (every judgement here is exact); `None` as for [`count`].
+pub(super) fn moves(pos: &Position, c: &Circe, list: &mut MoveList) -> Option<()> {
+    run(pos, c, list)
+}
+
+#[inline(always)]
+fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
+    let k = plain_king(pos)?;
+    let s = pos.sets();
+    let us = pos.turn();
+    let them = us.other();
+    if let Some(ep) = pos.ep_square() {
+        if (pawn_attacks(them, ep) & s.pieces(us, Role::Pawn)).any() {
+            return None;
+        }
+    }
+    if super::attacked(s, k, them, s.occ, FirstRankPawns::Immobile) {
+        return None;
+    }
+    let theirs = s.color[them.index()];
+    let tq = s.pieces(them, Role::Queen);
+    let pinned = pinned(s, us, k, s.pieces(them, Role::Rook) | tq, s.pieces(them, Role::Bishop) | tq);
+    let screens = screens(s, them, k);
+    // the victims whose rebirth square could let them attack the king
+    let row = c.danger_row(them, k)?;
+    let mut risky = Bitboard::EMPTY;
+    for role in Role::CAPTURABLE {
+        risky |= s.pieces(them, role) & Bitboard(row[role.index()]);
+    }
+    let judge = Judge { s, us, them, k };
+    {
+        let mut sink = Captures { out: &mut *out, judge: &judge, theirs, look_from: screens, look_to: screens | risky, king: k };
+        crate::orthodox::generate_with(pos, Bitboard::FULL, Bitboard::EMPTY, pinned, &mut sink);
+    }
+    // pinned units' captures off their line (the generator gives those on it)
+    for from in pinned {
+        let p = Piece::new(us, s.role_at(from));
+        unit_moves(s, p, from, theirs & !line(k, from), |m, _| out.judged(m, || judge.capture_safe(from, m.to(), p)));
+    }
+    Some(())
+}
+
+/// The orthodox generator's moves: quiet moves as they come, the king's captures left out,
+/// captures from `look_from` or to `look_to` judged on the board, the others legal.
+struct Captures<'a, O: Out> {
+    out: &'a mut O,
+    judge: &'a Judge<'a>,
+    theirs: Bitboard,
+    look_from: Bitboard,
+    look_to: Bitboard,
+    king: Square,
+}
+
+impl<O: Out> Captures<'_, O> {
+    /// The captures from `from` to `caps` by our unit `p`, each standing for `times` moves
+    /// (four promotions).
+    #[inline(always)]
+    fn captures(&mut self, from: Square, caps: Bitboard, p: Piece, promotions: bool) {
+        let look = if self.look_from.contains(from) { caps } else { caps & self.look_to };
+        let sure = caps & !look;
+        if promotions {
+            for to in sure {
+                self.out.pawn_promotions(Bitboard::from_square(to), to.index() as i8 - from.index() as i8);
+            }
+        } else {
+            self.out.targets(from, sure);
+        }
+        for to in look {
+            let judge = self.judge;
+            if promotions {
+                for r in Role::PROMOTIONS {
+                    self.out.judged(Move::promotion(from, to, r), || judge.capture_safe(from, to, p));
+                }
+            } else {
+                self.out.judged(Move::new(from, to, MoveKind::Normal), || judge.capture_safe(from, to, p));
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn pawn_captures(&mut self, t: Bitboard, delta: i8, promotions: bool) {
+        let pawn = Piece::new(self.judge.us, Role::Pawn);
+        for to in t & self.theirs {
+            let from = Square::new((to.index() as i8 - delta) as u8);
+            self.captures(from, Bitboard::from_square(to), pawn, promotions);
+        }
+    }
+}
+
+impl<O: Out> Sink for Captures<'_, O> {
+    #[inline(always)]
+    fn targets(&mut self, from: Square, t: Bitboard) {
+        self.out.targets(from, t & !self.theirs);
+        let caps = t & self.theirs;
+        if caps.any() {
+            let p = Piece::new(self.judge.us, self.judge.s.role_at(from));
+            self.captures(from, caps, p, false);
+        }
+    }
+    #[inline(always)]
+    fn pawn_shift(&mut self, t: Bitboard, delta: i8, kind: MoveKind) {
+        self.out.pawn_shift(t & !self.theirs, delta, kind);
+        self.pawn_captures(t, delta, false);
+    }
+    #[inline(always)]
+    fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
+        self.out.pawn_promotions(t & !self.theirs, delta);
+        self.pawn_captures(t, delta, true);
+    }
+    #[inline(always)]
+    fn one(&mut self, m: Move) {
+        if !self.theirs.contains(m.to()) {
+            // quiet moves: the king's steps, castling, pinned units along their line
+            self.out.one(m);
+        } else if m.from() != self.king {
+            // (kings cannot capture; no e.p. here: such positions are not modelled)
+            let p = Piece::new(self.judge.us, self.judge.s.role_at(m.from()));
+            let judge = self.judge;
+            self.out.judged(m, || judge.capture_safe(m.from(), m.to(), p));
+        }
+    }
+}
+
+/// Judges captures on the bitboards after them.
+struct Judge<'a> {
+    s: &'a Sets,
+    us: Color,
+    them: Color,
+    /// Our king's square (it does not move: kings cannot capture).
+    k: Square,
+}
+
+impl Judge<'_> {
+    /// Is the capture `from`x`to` by our unit `p` legal: both squares emptied, the victim
+    /// reborn on its home square when free (the capture square included), our king
+    /// unattacked after?
+    #[inline]
+    fn capture_safe(&self, from: Square, to: Square, p: Piece) -> bool {
+        debug_assert_eq!(p.color(), self.us);
+        let mut b = *self.s;
+        b.toggle(from, p);
+        let Some(v) = b.piece_at(to) else { return false };
+        b.toggle(to, v);
+        let r = home_square(v.role(), v.color(), to);
+        if !b.occ.contains(r) {
+            b.toggle(r, v);
+        }
+        !super::attacked(&b, self.k, self.them, b.occ, FirstRankPawns::Immobile)
+    }
+}
