@@ -256,7 +256,7 @@ fn volcanic_short_path_emergence() {
 /// Hand-made Kamikaze Circe cases for its short path: a capture empties both its squares
 /// (the capturer leaves the board) and puts the victim on its Circe square, which can open a
 /// line onto the king through one or two screening units, or check with the reborn unit;
-/// kings cannot capture. Perft 1–3 must equal the generic pipeline's, and the moves are
+/// kings cannot capture (with kamikaze units they can, and are reborn). Perft 1–3 must equal the generic pipeline's, and the moves are
 /// checked by name.
 #[test]
 fn kamikaze_short_path_captures() {
@@ -276,18 +276,27 @@ fn kamikaze_short_path_captures() {
         // ... but a check along the a-file with Ka1
         ("2r4k/1P6/8/8/8/8/8/K7 w - - 0 1", &["b7-b8=Q"], &["b7*c8=Q[+bRa8]", "b7*c8=S[+bRa8]"]),
     ];
-    for &(f, legal, illegal) in cases {
-        let mut g = Game::new(f, "circe-kamikaze").unwrap();
+    // Circe with kamikaze units: the capturer is reborn first (a king on e1, or the capture
+    // is illegal), then the victim
+    let reborn: &[(&str, &[&str], &[&str])] = &[
+        ("k7/8/8/8/8/8/7p/7K w - - 0 1", &["Kh1*h2[wKh2->e1][+bPh7]"], &[]),
+        ("k7/8/8/8/8/8/7p/4R2K w - - 0 1", &["Kh1-g2"], &["Kh1*h2[wKh2->e1][+bPh7]"]),
+        ("k3r3/8/8/4n3/8/4R3/8/4K3 w - - 0 1", &["Re3-d3"], &["Re3*e5[wRe5->a1][+bSb8]"]),
+        ("2r4k/1P6/8/8/8/8/8/K7 w - - 0 1", &["b7-b8=kQ"], &["b7*c8=kQ[wQc8->d1][+bRa8]"]),
+    ];
+    let all = cases.iter().map(|c| ("circe-kamikaze", c)).chain(reborn.iter().map(|c| ("circe-kamikaze-reborn", c)));
+    for (variant, &(f, legal, illegal)) in all {
+        let mut g = Game::new(f, variant).unwrap();
         let moves: Vec<String> = g.legal_moves().into_iter().map(|m| g.popeye(m)).collect();
         for m in legal {
-            assert!(moves.iter().any(|x| x == m), "{f}: {m} missing from {moves:?}");
+            assert!(moves.iter().any(|x| x == m), "{variant} {f}: {m} missing from {moves:?}");
         }
         for m in illegal {
-            assert!(!moves.iter().any(|x| x == m), "{f}: {m} listed in {moves:?}");
+            assert!(!moves.iter().any(|x| x == m), "{variant} {f}: {m} listed in {moves:?}");
         }
         let mut slow = Game::from_parts(g.pos.clone(), g.rules.clone().generic()).unwrap();
         for d in 1..=3 {
-            assert_eq!(g.perft(d), slow.perft(d), "{f} perft({d})");
+            assert_eq!(g.perft(d), slow.perft(d), "{variant} {f} perft({d})");
         }
     }
 }

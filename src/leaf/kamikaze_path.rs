@@ -1,6 +1,8 @@
 //! The last ply of perft under Kamikaze Circe (`circe-kamikaze`: every capturer leaves the
 //! board, the victim is reborn on its Circe square when that is free, kings cannot
-//! capture, check is the plain attack), when our king is not attacked.
+//! capture, check is the plain attack), and under Circe with kamikaze units
+//! (`circe-kamikaze-reborn`: the capturer is reborn first on its own Circe square when that
+//! is free, a king on e1/e8 or the capture is illegal), when our king is not attacked.
 //!
 //! Quiet moves are those of orthodox chess (nothing is captured, nothing reborn), counted in
 //! bulk. A capture empties its departure square and the capture square, then puts the
@@ -8,8 +10,9 @@
 //! it from an enemy slider ([`screens`]: pinned units are among them), or by the reborn
 //! unit's attack (victims whose rebirth square could matter at all: the per-king-square
 //! table [`Circe::danger_row`]). Any other capture by a unit other than the king is legal at
-//! once; those are judged on the board after the move, and so are a pinned unit's captures
-//! off its line (the capturer leaves the board whatever the direction).
+//! once (a reborn capturer is ours: it can only block); those are judged on the board after
+//! the move, and so are a pinned unit's captures off its line (the capturer leaves the
+//! capture square whatever the direction) and the king's captures (it is reborn).
 
 use super::exact::{pinned, plain_king, screens, unit_moves, Out};
 use crate::attacks::{line, pawn_attacks};
@@ -22,8 +25,13 @@ use crate::square::{Color, Piece, Role, Square};
 
 /// Do these Circe rules (with no other condition) take this path?
 pub(super) fn applies(c: &Circe) -> bool {
-    use crate::rules::circe::{CaptureFrom, Capturer, Occupied, SquareRule, Victim, WalkRule, When};
-    c.capturer == Capturer::Removed
+    use crate::rules::circe::{CaptureFrom, Capturer, Occupied, OwnSquare, SquareRule, Victim, WalkRule, When};
+    let capturer = match c.capturer {
+        Capturer::Removed => true,
+        Capturer::Reborn => c.capturer_kings && c.own_square == OwnSquare::Stays,
+        Capturer::Stays => false,
+    };
+    capturer
         && c.victim == Victim::Reborn
         && !c.victim_kings
         && c.square == SquareRule::Home
@@ -70,7 +78,8 @@ fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
     for role in Role::CAPTURABLE {
         risky |= s.pieces(them, role) & Bitboard(row[role.index()]);
     }
-    let judge = Judge { s, us, them, k };
+    let reborn = c.capturer == crate::rules::circe::Capturer::Reborn;
+    let judge = Judge { s, us, them, k, reborn };
     {
         let mut sink = Captures { out: &mut *out, judge: &judge, theirs, look_from: screens, look_to: screens | risky, king: k };
         crate::orthodox::generate_with(pos, Bitboard::FULL, Bitboard::EMPTY, pinned, &mut sink);
@@ -78,7 +87,14 @@ fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
     // pinned units' captures off their line (the generator gives those on it)
     for from in pinned {
         let p = Piece::new(us, s.role_at(from));
-        unit_moves(s, p, from, theirs & !line(k, from), |m, _| out.judged(m, || judge.capture_safe(from, m.to(), p)));
+        unit_moves(s, p, from, theirs & !line(k, from), |m, arrived| out.judged(m, || judge.capture_safe(from, m.to(), p, arrived)));
+    }
+    // the king's captures, where kings capture: reborn on e1/e8
+    if reborn {
+        let king = Piece::new(us, Role::King);
+        for to in crate::attacks::king_attacks(k) & theirs {
+            out.judged(Move::new(k, to, MoveKind::Normal), || judge.capture_safe(k, to, king, king));
+        }
     }
     Some(())
 }
@@ -112,10 +128,10 @@ impl<O: Out> Captures<'_, O> {
             let judge = self.judge;
             if promotions {
                 for r in Role::PROMOTIONS {
-                    self.out.judged(Move::promotion(from, to, r), || judge.capture_safe(from, to, p));
+                    self.out.judged(Move::promotion(from, to, r), || judge.capture_safe(from, to, p, p.with_role(r)));
                 }
             } else {
-                self.out.judged(Move::new(from, to, MoveKind::Normal), || judge.capture_safe(from, to, p));
+                self.out.judged(Move::new(from, to, MoveKind::Normal), || judge.capture_safe(from, to, p, p));
             }
         }
     }
@@ -156,10 +172,11 @@ impl<O: Out> Sink for Captures<'_, O> {
             // quiet moves: the king's steps, castling, pinned units along their line
             self.out.one(m);
         } else if m.from() != self.king {
-            // (kings cannot capture; no e.p. here: such positions are not modelled)
+            // (the king's captures are judged apart, if kings capture at all; no e.p. here:
+            // such positions are not modelled)
             let p = Piece::new(self.judge.us, self.judge.s.role_at(m.from()));
             let judge = self.judge;
-            self.out.judged(m, || judge.capture_safe(m.from(), m.to(), p));
+            self.out.judged(m, || judge.capture_safe(m.from(), m.to(), p, p));
         }
     }
 }
@@ -169,25 +186,40 @@ struct Judge<'a> {
     s: &'a Sets,
     us: Color,
     them: Color,
-    /// Our king's square (it does not move: kings cannot capture).
+    /// Our king's square before the move.
     k: Square,
+    /// The capturer is reborn (else it leaves the board).
+    reborn: bool,
 }
 
 impl Judge<'_> {
-    /// Is the capture `from`x`to` by our unit `p` legal: both squares emptied, the victim
-    /// reborn on its home square when free (the capture square included), our king
-    /// unattacked after?
+    /// Is the capture `from`x`to` by our unit `p` (arriving as `arrived`) legal: both
+    /// squares emptied, the capturer reborn first on its home square when free (a king: or
+    /// the capture is illegal) if capturers are reborn, then the victim on its home square
+    /// when free (the capture square included), our king unattacked after?
     #[inline]
-    fn capture_safe(&self, from: Square, to: Square, p: Piece) -> bool {
+    fn capture_safe(&self, from: Square, to: Square, p: Piece, arrived: Piece) -> bool {
         debug_assert_eq!(p.color(), self.us);
         let mut b = *self.s;
         b.toggle(from, p);
         let Some(v) = b.piece_at(to) else { return false };
         b.toggle(to, v);
+        let mut k = self.k;
+        if self.reborn {
+            let r = home_square(arrived.role(), arrived.color(), to);
+            if !b.occ.contains(r) {
+                b.toggle(r, arrived);
+                if from == k {
+                    k = r;
+                }
+            } else if from == k {
+                return false;
+            }
+        }
         let r = home_square(v.role(), v.color(), to);
         if !b.occ.contains(r) {
             b.toggle(r, v);
         }
-        !super::attacked(&b, self.k, self.them, b.occ, FirstRankPawns::Immobile)
+        !super::attacked(&b, k, self.them, b.occ, FirstRankPawns::Immobile)
     }
 }

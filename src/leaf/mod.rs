@@ -1632,7 +1632,7 @@ pub(crate) enum ShortPath {
     Isardam { kings: bool, type_b: bool },
     /// Anticirce alone, Calvet or Cheylan (`leaf::anticirce_path`).
     Anticirce,
-    /// Kamikaze Circe alone (`leaf::kamikaze_path`).
+    /// Kamikaze Circe, or Circe with kamikaze units, alone (`leaf::kamikaze_path`).
     Kamikaze,
 }
 
