@@ -156,7 +156,7 @@ fn parrain_rebirths_that_promote_or_shield() {
 /// rules decide are checked by name.
 #[test]
 fn madrasi_short_path_pins_wakes_and_castling() {
-    let cases: &[(&str, &[&str], &[&str])] = &[
+    let cases: &[Case] = &[
         // Sc6 is active: 0-0-0 would pass d8, which it attacks
         ("r3k3/8/2N5/8/8/8/8/4K3 b q - 0 1", &[], &["0-0-0", "Ke8-d8"]),
         // Sa5 paralyses Sc6: d8 is attacked by a paralysed unit only (MR4, MR6)
@@ -170,20 +170,7 @@ fn madrasi_short_path_pins_wakes_and_castling() {
         ("7k/8/8/r6R/3K4/8/8/8 w - - 0 1", &["Kd4-c4", "Kd4-e4"], &["Kd4-c5", "Kd4-d5", "Kd4-e5"]),
     ];
     for variant in ["madrasi", "madrasi-rex-inclusive"] {
-        for &(f, legal, illegal) in cases {
-            let mut g = Game::new(f, variant).unwrap();
-            let moves: Vec<String> = g.legal_moves().into_iter().map(|m| g.popeye(m)).collect();
-            for m in legal {
-                assert!(moves.iter().any(|x| x == m), "{variant} {f}: {m} missing from {moves:?}");
-            }
-            for m in illegal {
-                assert!(!moves.iter().any(|x| x == m), "{variant} {f}: {m} listed in {moves:?}");
-            }
-            let mut slow = Game::from_parts(g.pos.clone(), g.rules.clone().generic()).unwrap();
-            for d in 1..=3 {
-                assert_eq!(g.perft(d), slow.perft(d), "{variant} {f} perft({d})");
-            }
-        }
+        check_cases(variant, cases);
     }
 }
 
@@ -194,7 +181,7 @@ fn madrasi_short_path_pins_wakes_and_castling() {
 /// Perft 1–3 must equal the generic pipeline's, and the moves are checked by name.
 #[test]
 fn anticirce_short_path_screens() {
-    let cases: &[(&str, &[&str], &[&str])] = &[
+    let cases: &[Case] = &[
         // Re3 and Se5 both screen Ke1 from Re8: taking the knight empties both squares
         ("k3r3/8/8/4n3/8/4R3/8/4K3 w - - 0 1", &["Re3-d3"], &["Re3*e5[wRe5->a1]"]),
         // the same, but Re8 would be reborn on h8, which Kh8 holds: no check
@@ -204,20 +191,7 @@ fn anticirce_short_path_screens() {
         ("4r2k/8/8/4n3/8/3N4/8/4K3 w - - 0 1", &["Sd3*e5[wSe5->g1]"], &[]),
     ];
     for variant in ["anticirce-calvet", "anticirce-cheylan"] {
-        for &(f, legal, illegal) in cases {
-            let mut g = Game::new(f, variant).unwrap();
-            let moves: Vec<String> = g.legal_moves().into_iter().map(|m| g.popeye(m)).collect();
-            for m in legal {
-                assert!(moves.iter().any(|x| x == m), "{variant} {f}: {m} missing from {moves:?}");
-            }
-            for m in illegal {
-                assert!(!moves.iter().any(|x| x == m), "{variant} {f}: {m} listed in {moves:?}");
-            }
-            let mut slow = Game::from_parts(g.pos.clone(), g.rules.clone().generic()).unwrap();
-            for d in 1..=3 {
-                assert_eq!(g.perft(d), slow.perft(d), "{variant} {f} perft({d})");
-            }
-        }
+        check_cases(variant, cases);
     }
 }
 
@@ -227,7 +201,7 @@ fn anticirce_short_path_screens() {
 /// checked by name.
 #[test]
 fn volcanic_short_path_emergence() {
-    let cases: &[(&str, &[&str], &[&str])] = &[
+    let cases: &[Case] = &[
         // the rook under Sh8 emerges when the knight leaves and checks Kh1 along the h-file
         ("7N/8/8/8/8/8/8/k6K w - - 0 1 hidden=h8r", &["Kh1-g1"], &["Sh8-g6[+bRh8]", "Sh8-f7[+bRh8]"]),
         // also after a capture (the victim goes under the knight on f7)
@@ -237,30 +211,17 @@ fn volcanic_short_path_emergence() {
         // the knight under Re2 emerges and shields Ke1 from Re8: the rook may leave the file
         ("k3r3/8/8/8/8/8/4R3/4K3 w - - 0 1 hidden=e2N", &["Re2-a2[+wSe2]", "Re2*e8[+bRa8->v][+wSe2]"], &[]),
     ];
-    for &(f, legal, illegal) in cases {
-        let mut g = Game::new(f, "circe-volcanic").unwrap();
-        let moves: Vec<String> = g.legal_moves().into_iter().map(|m| g.popeye(m)).collect();
-        for m in legal {
-            assert!(moves.iter().any(|x| x == m), "{f}: {m} missing from {moves:?}");
-        }
-        for m in illegal {
-            assert!(!moves.iter().any(|x| x == m), "{f}: {m} listed in {moves:?}");
-        }
-        let mut slow = Game::from_parts(g.pos.clone(), g.rules.clone().generic()).unwrap();
-        for d in 1..=3 {
-            assert_eq!(g.perft(d), slow.perft(d), "{f} perft({d})");
-        }
-    }
+    check_cases("circe-volcanic", cases);
 }
 
 /// Hand-made Kamikaze Circe cases for its short path: a capture empties both its squares
 /// (the capturer leaves the board) and puts the victim on its Circe square, which can open a
 /// line onto the king through one or two screening units, or check with the reborn unit;
-/// kings cannot capture (with kamikaze units they can, and are reborn). Perft 1–3 must equal the generic pipeline's, and the moves are
-/// checked by name.
+/// kings cannot capture (with kamikaze units they can, and are reborn). Perft 1–3 must equal
+/// the generic pipeline's, and the moves are checked by name.
 #[test]
 fn kamikaze_short_path_captures() {
-    let cases: &[(&str, &[&str], &[&str])] = &[
+    let cases: &[Case] = &[
         // Re3 and Se5 both screen Ke1 from Re8: taking the knight empties both squares
         ("k3r3/8/8/4n3/8/4R3/8/4K3 w - - 0 1", &["Re3-d3"], &["Re3*e5[+bSb8]"]),
         // a pinned knight's capture off its line leaves the king open
@@ -278,14 +239,23 @@ fn kamikaze_short_path_captures() {
     ];
     // Circe with kamikaze units: the capturer is reborn first (a king on e1, or the capture
     // is illegal), then the victim
-    let reborn: &[(&str, &[&str], &[&str])] = &[
+    let reborn: &[Case] = &[
         ("k7/8/8/8/8/8/7p/7K w - - 0 1", &["Kh1*h2[wKh2->e1][+bPh7]"], &[]),
         ("k7/8/8/8/8/8/7p/4R2K w - - 0 1", &["Kh1-g2"], &["Kh1*h2[wKh2->e1][+bPh7]"]),
         ("k3r3/8/8/4n3/8/4R3/8/4K3 w - - 0 1", &["Re3-d3"], &["Re3*e5[wRe5->a1][+bSb8]"]),
         ("2r4k/1P6/8/8/8/8/8/K7 w - - 0 1", &["b7-b8=kQ"], &["b7*c8=kQ[wQc8->d1][+bRa8]"]),
     ];
-    let all = cases.iter().map(|c| ("circe-kamikaze", c)).chain(reborn.iter().map(|c| ("circe-kamikaze-reborn", c)));
-    for (variant, &(f, legal, illegal)) in all {
+    check_cases("circe-kamikaze", cases);
+    check_cases("circe-kamikaze-reborn", reborn);
+}
+
+/// A hand-made case: a position, moves that must be listed and moves that must not.
+type Case<'a> = (&'a str, &'a [&'a str], &'a [&'a str]);
+
+/// Checks hand-made cases under `variant`: the named moves listed or not (Popeye notation),
+/// and perft 1–3 equal to the generic pipeline's.
+fn check_cases(variant: &str, cases: &[Case]) {
+    for &(f, legal, illegal) in cases {
         let mut g = Game::new(f, variant).unwrap();
         let moves: Vec<String> = g.legal_moves().into_iter().map(|m| g.popeye(m)).collect();
         for m in legal {
