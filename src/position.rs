@@ -632,6 +632,11 @@ impl Position {
         undo.record(Edit { kind: EDIT_HIDDEN_REMOVE, a: idx as u8, b: p, c: sq.index() as u8 });
         Piece::from_u8(p)
     }
+    /// The unit that emerges on `sq` when it is left empty: the earliest buried there.
+    pub fn hidden_under(&self, sq: Square) -> Option<Piece> {
+        let i = self.hidden.first_under(sq)?;
+        Piece::from_u8(self.hidden.piece[i])
+    }
     /// The squares with hidden units, in the order their earliest units were buried.
     pub(crate) fn hidden_squares_in_burial_order(&self) -> impl Iterator<Item = Square> + '_ {
         let mut seen = 0u64;

@@ -14,12 +14,12 @@
 //! its own rebirth square after taking the king is free (or its departure square), or is the
 //! king's square in Calvet's rule (one promotion choice is enough).
 
-use super::exact::{attack_map, castlings, king_on, pinned, plain_king, screens, unit_moves, Out};
-use crate::attacks::{king_attacks, line, pawn_attacks};
+use super::exact::{attack_map, castlings, king_on, screens, slider_pins, unattacked_king, unit_moves, Out};
+use crate::attacks::{king_attacks, line};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::{Position, Sets};
-use crate::rules::circe::{home_fixed_points, home_preimage_in, home_preimage_of, home_square, Circe, FirstRankPawns, OwnSquare};
+use crate::rules::circe::{home_fixed_points, home_preimage_in, home_preimage_of, home_square, Circe, OwnSquare};
 use crate::square::{Color, Piece, Role, Square};
 
 /// The number of legal moves, or `None` when the position is not modelled here (an enemy
@@ -36,23 +36,14 @@ pub(super) fn moves(pos: &Position, c: &Circe, list: &mut MoveList) -> Option<()
 
 #[inline(always)]
 fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
-    let k = plain_king(pos)?;
+    let k = unattacked_king(pos)?;
     let s = pos.sets();
     let us = pos.turn();
     let them = us.other();
     let occ = s.occ;
-    if let Some(ep) = pos.ep_square() {
-        if (pawn_attacks(them, ep) & s.pieces(us, Role::Pawn)).any() {
-            return None;
-        }
-    }
-    if super::attacked(s, k, them, occ, FirstRankPawns::Immobile) {
-        return None;
-    }
     let ours = s.color[us.index()];
     let theirs = s.color[them.index()];
-    let tq = s.pieces(them, Role::Queen);
-    let pinned = pinned(s, us, k, s.pieces(them, Role::Rook) | tq, s.pieces(them, Role::Bishop) | tq);
+    let pinned = slider_pins(s, us, k);
     // per walk of the capturer (after a promotion), the capture squares whose rebirth square
     // is free, or (Calvet) the capture square itself
     let empty = !occ;

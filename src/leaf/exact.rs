@@ -79,6 +79,27 @@ pub(super) fn plain_king(pos: &Position) -> Option<Square> {
     plain.then_some(k)
 }
 
+/// Our king's square, when the position is one [`plain_king`] admits, no e.p. capture is
+/// available to us and no enemy unit attacks the king (Anticirce, Kamikaze paths).
+#[inline(always)]
+pub(super) fn unattacked_king(pos: &Position) -> Option<Square> {
+    let k = plain_king(pos)?;
+    let s = pos.sets();
+    let (us, them) = (pos.turn(), pos.turn().other());
+    if pos.ep_square().is_some_and(|ep| (pawn_attacks(them, ep) & s.pieces(us, Role::Pawn)).any()) {
+        return None;
+    }
+    (!super::attacked(s, k, them, s.occ, crate::rules::circe::FirstRankPawns::Immobile)).then_some(k)
+}
+
+/// Our units pinned to our king on `k` by any enemy slider ([`pinned`]).
+#[inline(always)]
+pub(super) fn slider_pins(s: &Sets, us: Color, k: Square) -> Bitboard {
+    let them = us.other();
+    let tq = s.pieces(them, Role::Queen);
+    pinned(s, us, k, s.pieces(them, Role::Rook) | tq, s.pieces(them, Role::Bishop) | tq)
+}
+
 /// Our units (of `us`) that stand alone between our king on `k` and an enemy slider:
 /// `straight` (rook-like) or `diagonal` (bishop-like).
 #[inline(always)]

@@ -14,7 +14,7 @@
 //! on the board after the move: the Isardam test of what changed, then check (type B: any
 //! attack; type A: an attack whose king capture itself passes the test).
 
-use super::exact::{castlings, king_on, pinned, plain_after, plain_king, unit_moves, Out};
+use super::exact::{castlings, king_on, plain_after, plain_king, slider_pins, unit_moves, Out};
 use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, pawn_attacks_of_set, queen_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
@@ -78,8 +78,7 @@ fn run<O: Out>(pos: &Position, kings: bool, type_b: bool, out: &mut O) -> Option
         }
     }
     // orthodox pins
-    let tq = s.pieces(them, Role::Queen);
-    let pinned = pinned(s, us, k, s.pieces(them, Role::Rook) | tq, s.pieces(them, Role::Bishop) | tq);
+    let pinned = slider_pins(s, us, k);
     let apart = (pinned | opening) & ours;
     let judge = Judge { s, us, them, kings, type_b };
     {

@@ -14,8 +14,8 @@
 //! the move, and so are a pinned unit's captures off its line (the capturer leaves the
 //! capture square whatever the direction) and the king's captures (it is reborn).
 
-use super::exact::{pinned, plain_king, screens, unit_moves, Out};
-use crate::attacks::{line, pawn_attacks};
+use super::exact::{screens, slider_pins, unattacked_king, unit_moves, Out};
+use crate::attacks::line;
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::orthodox::Sink;
@@ -56,28 +56,15 @@ pub(super) fn moves(pos: &Position, c: &Circe, list: &mut MoveList) -> Option<()
 
 #[inline(always)]
 fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
-    let k = plain_king(pos)?;
+    let k = unattacked_king(pos)?;
     let s = pos.sets();
     let us = pos.turn();
     let them = us.other();
-    if let Some(ep) = pos.ep_square() {
-        if (pawn_attacks(them, ep) & s.pieces(us, Role::Pawn)).any() {
-            return None;
-        }
-    }
-    if super::attacked(s, k, them, s.occ, FirstRankPawns::Immobile) {
-        return None;
-    }
     let theirs = s.color[them.index()];
-    let tq = s.pieces(them, Role::Queen);
-    let pinned = pinned(s, us, k, s.pieces(them, Role::Rook) | tq, s.pieces(them, Role::Bishop) | tq);
+    let pinned = slider_pins(s, us, k);
     let screens = screens(s, them, k);
     // the victims whose rebirth square could let them attack the king
-    let row = c.danger_row(them, k)?;
-    let mut risky = Bitboard::EMPTY;
-    for role in Role::CAPTURABLE {
-        risky |= s.pieces(them, role) & Bitboard(row[role.index()]);
-    }
+    let risky = super::risky_victims(pos, c, them, Some(k), Bitboard::EMPTY);
     let reborn = c.capturer == crate::rules::circe::Capturer::Reborn;
     let judge = Judge { s, us, them, k, reborn };
     {

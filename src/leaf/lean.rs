@@ -524,7 +524,7 @@ fn on_board(pos: &Position, c: &Circe, k: Square, from: Square, to: Square, shie
     let v = pos.piece_at(to);
     let promotes = p.role() == Role::Pawn && to.rank() == us.promotion_rank();
     let roles: &[Role] = if promotes { &Role::PROMOTIONS } else { &[p.role()] };
-    let emerging = if pos.hidden_mask().contains(from) { pos.hidden().iter().find(|&(sq, _)| sq == from).map(|(_, u)| u) } else { None };
+    let emerging = if pos.hidden_mask().contains(from) { pos.hidden_under(from) } else { None };
     let mut n = 0;
     for &role in roles {
         let arrived = p.with_role(role);
