@@ -2,7 +2,10 @@
 //! ratios README.md reports: fairyperft / shakmaty time, and each variant's cost per node
 //! relative to orthodox, all from the same run.
 //!
-//! `cargo bench --bench orthodox --bench variants && cargo run --release --example bench_report`
+//! `cargo bench --bench paired && cargo run --release --example bench_report` (the ratios
+//! measured in pairs, robust to the machine's drift; README.md's figures);
+//! `cargo bench --bench orthodox --bench variants` adds the benchmarks timed one after the
+//! other, and their ratios.
 
 use std::path::Path;
 
@@ -15,7 +18,39 @@ fn mean_ns(group: &str, id: &str) -> Option<f64> {
     v["mean"]["point_estimate"].as_f64()
 }
 
+/// A ratio measured in pairs (`benches/paired.rs`): its mean and 95% confidence interval.
+fn paired(id: &str) -> Option<(f64, f64, f64)> {
+    let p = Path::new("target/criterion/paired").join(id).join("new/estimates.json");
+    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(p).ok()?).ok()?;
+    let m = &v["mean"];
+    Some((m["point_estimate"].as_f64()?, m["confidence_interval"]["lower_bound"].as_f64()?, m["confidence_interval"]["upper_bound"].as_f64()?))
+}
+
+fn show(r: Option<(f64, f64, f64)>) -> String {
+    match r {
+        Some((m, lo, hi)) => format!("{m:.2} ({lo:.2}–{hi:.2})"),
+        None => "(not measured)".into(),
+    }
+}
+
 fn main() {
+    println!("## Ratios measured in pairs (benches/paired.rs; mean, 95% confidence interval)\n");
+    println!("| ratio | value |\n|---|---|");
+    println!("| orthodox perft(6), initial position: fairyperft / shakmaty time | {} |", show(paired("shakmaty_initial-perft6")));
+    println!("| `--threads 2` speed-up, perft(6) of the initial position | {} |", show(paired("threads_initial-perft6")));
+    println!("| the machine's ceiling: two independent perft(6) at once vs one alone | {} |", show(paired("two-jobs_initial-perft6")));
+    let names: Vec<(&str, &str, u32)> = vec![("kiwipete-perft4", common::KIWIPETE, 4), ("initial-perft5", common::INITIAL, 5)];
+    println!("\n| variant | Kiwipete perft(4) nodes | x orthodox per node | initial perft(5) nodes | x orthodox per node |\n|---|---|---|---|---|");
+    for v in common::variants() {
+        let mut row = format!("| {v} ");
+        for &(group, fen, depth) in &names {
+            let nodes = fairyperft::Game::new(fen, &v).unwrap().perft(depth);
+            let r = if nodes == 0 { "(no legal move)".into() } else { show(paired(&format!("per-node_{group}_{v}"))) };
+            row += &format!("| {nodes} | {r} ");
+        }
+        println!("{row}|");
+    }
+    println!("\n## Benchmarks timed one after the other (benches/orthodox.rs, benches/variants.rs)\n");
     println!("## Orthodox: fairyperft vs shakmaty (time ratio, lower is faster)\n");
     println!("| benchmark | fairyperft / shakmaty |\n|---|---|");
     for name in ["initial-perft6", "kiwipete-perft5"] {
