@@ -195,6 +195,31 @@ fn anticirce_short_path_screens() {
     }
 }
 
+/// Hand-made Rex Inclusive cases for the short path (RULES.md §2: a king is in check when
+/// attacked and its rebirth square is taken after the capture), one per place of the king:
+/// on its rebirth square, off it with the square empty, off it with our unit on it; and the
+/// enemy king attacked (the general counter). Perft 1–3 must equal the generic pipeline's.
+#[test]
+fn rex_inclusive_short_path_regimes() {
+    let cases: &[Case] = &[
+        // on e1: castling may cross and land on attacked squares, a step may go anywhere
+        ("2r4k/3r4/8/8/8/8/8/R3K3 w Q - 0 1", &["0-0-0", "Ke1-d1", "Ke1-d2"], &[]),
+        // on e1 and attacked: no castling, but a step along the checking file is legal
+        ("4r1k1/8/8/8/8/8/8/R3K2R w KQ - 0 1", &["Ke1-e2"], &["0-0", "0-0-0"]),
+        // on e1, checked by a pinned bishop: every step empties e1, other moves must answer
+        ("4nk2/8/8/8/1b6/B7/7P/4K3 w - - 0 1", &["Ke1-d2", "Ba3*b4"], &["h2-h3"]),
+        // off e8, e8 empty: no check, but filling e8 makes the rook's attack one
+        ("r7/8/8/3k4/8/8/8/3RK3 b - - 0 1", &["Ra8-d8", "Kd5-d4", "Kd5-c5"], &["Ra8-e8"]),
+        // the king stepping onto e8, attacked there, is in check; beside it, not
+        ("8/3k4/8/8/8/8/8/4RK2 b - - 0 1", &["Kd7-e7", "Kd7-e6"], &["Kd7-e8"]),
+        // off e1, our bishop on e1: check by the rook, but the bishop's moves empty e1
+        ("4k3/8/8/8/8/8/P2K3r/4B3 w - - 0 1", &["Be1-g3", "Be1-h4", "Kd2-d3"], &["a2-a3", "Kd2-c2"]),
+        // the enemy king attacked: its capture is a move
+        ("8/8/8/3k4/8/8/8/3RK3 w - - 0 1", &["Rd1*d5[+bKe8]"], &[]),
+    ];
+    check_cases("circe-rex-inclusive", cases);
+}
+
 /// Hand-made Volcanic cases for the short path's units standing on hidden units: when one
 /// leaves its square, the earliest unit hidden there emerges (RULES.md §5), which may check
 /// our king or shield it. Perft 1–3 must equal the generic pipeline's, and the moves are

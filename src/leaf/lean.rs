@@ -17,6 +17,10 @@
 //! block an attack on the arrival square, or make one), a pinned unit's captures off its
 //! line (the reborn unit may shield the king), and under a line check the captures whose
 //! victim is reborn between the checker and the king.
+//!
+//! Rex Inclusive joins in ([`Rex`]): where our king stands relative to its rebirth square
+//! decides which few moves check works differently for (a king off that square is in
+//! check only while the square is taken), and those are counted apart.
 
 use super::{all_victims_reborn_in, attacked, checks_from, risky_victims, VictimRule};
 use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks};
@@ -33,12 +37,63 @@ pub(crate) fn applies(rules: &Rules) -> bool {
     let Some(c) = rules.circe else { return false };
     rules.observation == Observation::None
         && !rules.cohen
-        && rules.king_capture_is_plain()
+        && (rules.king_capture_is_plain() || rex_inclusive(&c))
         && c.capturer == Capturer::Stays
         && c.victim == Victim::Reborn
-        && !c.victim_kings
         && c.capture_from == CaptureFrom::OwnSquare
         && c.occupied != Occupied::Assassinate
+}
+
+/// Rex Inclusive as [`Rex`] models it: kings reborn on their home squares, where no other
+/// unit is ever reborn, at once, a taken square making them vanish.
+fn rex_inclusive(c: &Circe) -> bool {
+    c.victim_kings && c.square == SquareRule::Home && c.walk == WalkRule::Same && c.occupied == Occupied::Vanish && c.when == When::AtOnce
+}
+
+/// Rex Inclusive (RULES.md §2): our king is in check when attacked and its rebirth square
+/// (e1/e8) is taken after the capture. Where it stands decides which moves that can
+/// change: the counting below follows plain Circe but for what each case says.
+#[derive(Clone, Copy, PartialEq)]
+enum Rex {
+    /// Not Rex Inclusive: check is the plain attack.
+    No,
+    /// On its rebirth square, check is the plain attack while it stays; once it steps off,
+    /// that square is empty (nothing else is reborn there) and no step or castling can be
+    /// a check: every step is legal, and castling needs only the king unattacked.
+    Home,
+    /// Off it, the square empty: nothing is a check but a move onto that square (by the
+    /// king, or a unit filling it), judged on the board.
+    Free(Square),
+    /// Off it, our unit on it: check is the plain attack, but that unit's moves empty the
+    /// square and are all legal.
+    Guard(Square),
+}
+
+impl Rex {
+    /// The case of this position; `None` where it is not modelled: an enemy unit on our
+    /// king's rebirth square (its capture of the king would empty that square), or the
+    /// enemy king attacked (its capture is a move, legal if it can be reborn).
+    #[inline(always)]
+    fn of(pos: &Position, c: &Circe, k: Square) -> Option<Rex> {
+        if !c.victim_kings {
+            return Some(Rex::No);
+        }
+        let us = pos.turn();
+        let s = pos.sets();
+        let ours = s.color[us.index()];
+        if let Some(tk) = pos.king(us.other()) {
+            if (s.attackers_to(tk, s.occ) & ours).any() {
+                return None;
+            }
+        }
+        let rk = crate::rules::circe::home_square(Role::King, us, k);
+        Some(match () {
+            _ if k == rk => Rex::Home,
+            _ if !s.occ.contains(rk) => Rex::Free(rk),
+            _ if ours.contains(rk) => Rex::Guard(rk),
+            _ => return None,
+        })
+    }
 }
 
 /// What the counting and the listing share: the king, its pinned units and their pin
@@ -189,7 +244,7 @@ fn castlings(pos: &Position, k: Square) -> impl Iterator<Item = Move> + '_ {
 /// only the victims reborn on those lines are looked at; else every capture would be, and
 /// under a line check that is left to the general counter (`None`).
 #[inline(always)]
-fn apart(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitboard, rays: Bitboard, mut each: impl FnMut(Square, Square) -> Option<()>) -> Option<()> {
+fn apart(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitboard, rays: Bitboard, skip: Bitboard, mut each: impl FnMut(Square, Square) -> Option<()>) -> Option<()> {
     if c.when != When::AtOnce {
         return Some(());
     }
@@ -211,14 +266,14 @@ fn apart(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitbo
     // what the generator makes of a pinned unit: moves on its line that answer a check
     let checkmask = checkers.first().map_or(Bitboard::FULL, |ch| block.with(ch));
     let covered = pos.hidden_mask();
-    for p in pinned & !covered {
+    for p in pinned & !covered & !skip {
         let role = pos.piece_at(p)?.role();
         for to in crate::attacks::attacks(role, us, p, s.occ) & (shields | blockers) & !(line(k, p) & checkmask) {
             each(p, to)?;
         }
     }
     for to in blockers {
-        for from in s.attackers_to(to, s.occ) & s.color[us.index()] & !pinned & !covered & !Bitboard::from_square(k) {
+        for from in s.attackers_to(to, s.occ) & s.color[us.index()] & !pinned & !covered & !skip & !Bitboard::from_square(k) {
             each(from, to)?;
         }
     }
@@ -228,12 +283,22 @@ fn apart(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitbo
 /// The number of legal moves, or `None` when the position is not one this module models.
 pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
     let (k, checkers, pinned, rays, shield) = setup(pos, c)?;
+    let rex = Rex::of(pos, c, k)?;
     let them = pos.turn().other();
     let s = pos.sets();
     let theirs = s.color[them.index()];
     let occ = s.occ;
+    // Rex Inclusive: with the king's rebirth square empty, no pin and no check; the unit
+    // that the generator leaves out (the king, or the unit on the rebirth square) is
+    // counted below
+    let (checkers, pinned) = if let Rex::Free(_) = rex { (Bitboard::EMPTY, Bitboard::EMPTY) } else { (checkers, pinned) };
+    let skip = match rex {
+        Rex::No => Bitboard::EMPTY,
+        Rex::Home | Rex::Free(_) => Bitboard::from_square(k),
+        Rex::Guard(rk) => Bitboard::from_square(rk),
+    };
     let mut n = 0;
-    apart(pos, c, k, checkers, pinned, rays, |p, to| {
+    apart(pos, c, k, checkers, pinned, rays, skip, |p, to| {
         n += on_board(pos, c, k, p, to, None)?;
         Some(())
     })?;
@@ -276,16 +341,17 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
     // a pending pawn reborn on its promotion rank: three more moves
     // (captured on that rank itself, which a fairy diagram allows: sideways moves promote it)
     let promo = shield.filter(|(u, _)| u.role() == Role::Pawn).map(|(u, a)| (a, u.color().promotion_rank() as i32 - a.rank() as i32));
-    let (look, castling) = (risky & theirs, shield.is_none());
+    let look = if let Rex::Free(_) = rex { Bitboard::EMPTY } else { risky & theirs };
+    let castling = shield.is_none();
     let depart = from_look(c, them, k);
     // (one instance per case, so that plain Circe pays for neither extra)
     macro_rules! lean {
         ($extra:literal, $depart:literal) => {{
             let mut sink = Lean::<$extra, $depart> { n: 0, theirs, look, king: k, rule, by_victim, castling, promo, occ, dead, dead_from, unsure: false, depart };
             // (the units on hidden units are judged below; an instance without them)
-            match pos.hidden_mask() {
+            match pos.hidden_mask() | skip {
                 Bitboard::EMPTY => crate::orthodox::generate_with(pos, Bitboard::FULL, checkers, pinned, &mut sink),
-                hidden => crate::orthodox::generate_with(pos, !hidden, checkers, pinned, &mut sink),
+                out => crate::orthodox::generate_with(pos, !out, checkers, pinned, &mut sink),
             }
             (!sink.unsure).then_some(sink.n)?
         }};
@@ -295,8 +361,29 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
         (false, true) => lean!(false, true),
         (true, _) => lean!(true, false),
     };
-    for to in king_attacks(k) & theirs {
-        n += on_board(pos, c, k, k, to, shield)?;
+    let ours = s.color[pos.turn().index()];
+    match rex {
+        Rex::No | Rex::Guard(_) => {
+            for to in king_attacks(k) & theirs {
+                n += on_board(pos, c, k, k, to, shield)?;
+            }
+        }
+        Rex::Home => n += (king_attacks(k) & !ours).count() as u64 + rex_castlings(pos, k, checkers),
+        Rex::Free(rk) => {
+            n += (king_attacks(k) & !ours).without(rk).count() as u64;
+            if king_attacks(k).contains(rk) {
+                n += on_board(pos, c, k, k, rk, None)?;
+            }
+            // the generator counted each unit's move onto it as legal
+            let kings_and_pawns = s.role[Role::King.index()] | s.role[Role::Pawn.index()];
+            for from in s.attackers_to(rk, occ) & ours & !kings_and_pawns {
+                n += on_board(pos, c, k, from, rk, None)?;
+                n -= 1;
+            }
+        }
+    }
+    if let Rex::Guard(rk) = rex {
+        n += unit_targets(s, rk).count() as u64;
     }
     for from in covered(pos) {
         for to in unit_targets(pos.sets(), from) {
@@ -304,6 +391,27 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
         }
     }
     Some(n)
+}
+
+/// Rex Inclusive, the king on its rebirth square: castling when it is not attacked, the
+/// squares between it and the rook empty (it may cross and land on attacked squares: its
+/// rebirth square is then empty, RULES.md §2).
+fn rex_castlings(pos: &Position, k: Square, checkers: Bitboard) -> u64 {
+    let us = pos.turn();
+    let f = pos.castle_flags();
+    let rank = us.first_rank();
+    if checkers.any() || k != Square::from_coords(4, rank) || f & crate::position::flags::king(us) == 0 {
+        return 0;
+    }
+    [7u8, 0]
+        .into_iter()
+        .filter(|&rf| {
+            let rsq = Square::from_coords(rf, rank);
+            f & crate::position::flags::rook(us, rf == 7) != 0
+                && pos.piece_at(rsq) == Some(Piece::new(us, Role::Rook))
+                && (between(k, rsq) & pos.sets().occ).is_empty()
+        })
+        .count() as u64
 }
 
 /// Volcanic: our units standing on hidden units, which the generator leaves out: when one
@@ -326,6 +434,10 @@ fn unit_targets(s: &crate::position::Sets, from: Square) -> Bitboard {
 /// (to be played with the legality test: captures that a rebirth may make illegal, or
 /// legal); `None` when the position is not one this module models.
 pub(super) fn moves(pos: &Position, c: &Circe, sure: &mut MoveList, unsure: &mut MoveList) -> Option<()> {
+    if c.victim_kings {
+        // (Rex Inclusive: counted here, listed by the general pipeline)
+        return None;
+    }
     let (k, checkers, pinned, rays, shield) = setup(pos, c)?;
     let us = pos.turn();
     let them = us.other();
@@ -336,7 +448,7 @@ pub(super) fn moves(pos: &Position, c: &Circe, sure: &mut MoveList, unsure: &mut
             Some(())
         })?;
     }
-    apart(pos, c, k, checkers, pinned, rays, |p, to| {
+    apart(pos, c, k, checkers, pinned, rays, Bitboard::EMPTY, |p, to| {
         let mut push = |m| {
             unsure.push(m);
             Some(())
