@@ -244,6 +244,7 @@ fn castlings(pos: &Position, k: Square) -> impl Iterator<Item = Move> + '_ {
 /// only the victims reborn on those lines are looked at; else every capture would be, and
 /// under a line check that is left to the general counter (`None`).
 #[inline(always)]
+#[allow(clippy::too_many_arguments)] // (the king's set-up, as `setup` returns it, and the units left out)
 fn apart(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitboard, rays: Bitboard, skip: Bitboard, mut each: impl FnMut(Square, Square) -> Option<()>) -> Option<()> {
     if c.when != When::AtOnce {
         return Some(());
