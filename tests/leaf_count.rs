@@ -220,6 +220,24 @@ fn rex_inclusive_short_path_regimes() {
     check_cases("circe-rex-inclusive", cases);
 }
 
+/// Hand-made Assassin cases for the short path (RULES.md §4: a reborn unit replaces the
+/// occupant of its square, unless that is the mover's king; a king on one of its side's home
+/// squares is in check when a capture would rebirth a unit there). Perft 1–3 must equal the
+/// generic pipeline's.
+#[test]
+fn assassin_short_path() {
+    let cases: &[Case] = &[
+        // Kiwipete: f1 is the light bishop's home and Ba6 can take Be2, so Ke1-f1 and 0-0
+        // are illegal; d1 (the queen's) and 0-0-0 are not threatened
+        ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", &["Ke1-d1", "0-0-0"], &["Ke1-f1", "0-0"]),
+        // the pinned knight takes a d-file pawn, reborn on d7 in place of the pinning bishop
+        ("7k/3b4/2N5/8/K2p4/8/8/8 w - - 0 1", &["Sc6*d4[+bPd7]"], &["Sc6-b4"]),
+        // the knight taken on b8 would be reborn on b8, under the capturing king: illegal
+        ("1n5k/2K5/8/8/8/8/8/8 w - - 0 1", &["Kc7-b7", "Kc7-d8"], &["Kc7*b8", "Kc7-d7"]),
+    ];
+    check_cases("circe-assassin", cases);
+}
+
 /// Hand-made Volcanic cases for the short path's units standing on hidden units: when one
 /// leaves its square, the earliest unit hidden there emerges (RULES.md §5), which may check
 /// our king or shield it. Perft 1–3 must equal the generic pipeline's, and the moves are

@@ -18,6 +18,11 @@
 //! line (the reborn unit may shield the king), and under a line check the captures whose
 //! victim is reborn between the checker and the king.
 //!
+//! Assassin Circe joins in while our king is unattacked and off our home squares: a reborn
+//! unit that replaces the occupant of its square leaves it occupied, so only a rebirth onto
+//! our king (illegal) and the king's steps and castling onto our home squares (where a
+//! capture could rebirth a unit onto it, [`super::assassination_threat`]) differ from Circe.
+//!
 //! Rex Inclusive joins in ([`Rex`]): where our king stands relative to its rebirth square
 //! decides which few moves check works differently for (a king off that square is in
 //! check only while the square is taken), and those are counted apart.
@@ -41,7 +46,7 @@ pub(crate) fn applies(rules: &Rules) -> bool {
         && c.capturer == Capturer::Stays
         && c.victim == Victim::Reborn
         && c.capture_from == CaptureFrom::OwnSquare
-        && c.occupied != Occupied::Assassinate
+        && (c.occupied != Occupied::Assassinate || (c.square == SquareRule::Home && c.walk == WalkRule::Same))
 }
 
 /// Rex Inclusive as [`Rex`] models it: kings reborn on their home squares, where no other
@@ -134,6 +139,12 @@ fn setup(pos: &Position, c: &Circe) -> Option<(Square, Bitboard, Bitboard, Bitbo
     if checkers.more_than_one() || (checkers.any() && shield.is_some()) {
         return None;
     }
+    // Assassin: not modelled, a king where a rebirth could remove it, or in check (a rebirth
+    // could replace the checker)
+    let assassin = c.occupied == Occupied::Assassinate;
+    if assassin && (checkers.any() || super::threat_squares(us).contains(k)) {
+        return None;
+    }
     let tq = s.pieces(them, Role::Queen);
     let snipers = (rook_attacks(k, Bitboard::EMPTY) & (s.pieces(them, Role::Rook) | tq))
         | (bishop_attacks(k, Bitboard::EMPTY) & (s.pieces(them, Role::Bishop) | tq));
@@ -143,7 +154,8 @@ fn setup(pos: &Position, c: &Circe) -> Option<(Square, Bitboard, Bitboard, Bitbo
         let b = between(k, sn) & occ;
         if !b.more_than_one() && (b & ours).any() {
             pinned |= b;
-            rays |= between(k, sn);
+            // (Assassin: a victim reborn on the pinning unit's square replaces it)
+            rays |= if assassin { between(k, sn).with(sn) } else { between(k, sn) };
         }
     }
     Some((k, checkers, pinned, rays, shield))
@@ -344,11 +356,12 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
     let promo = shield.filter(|(u, _)| u.role() == Role::Pawn).map(|(u, a)| (a, u.color().promotion_rank() as i32 - a.rank() as i32));
     let look = if let Rex::Free(_) = rex { Bitboard::EMPTY } else { risky & theirs };
     let castling = shield.is_none();
+    let threats = if c.occupied == Occupied::Assassinate { super::threat_squares(pos.turn()) } else { Bitboard::EMPTY };
     let depart = from_look(c, them, k);
     // (one instance per case, so that plain Circe pays for neither extra)
     macro_rules! lean {
         ($extra:literal, $depart:literal) => {{
-            let mut sink = Lean::<$extra, $depart> { n: 0, theirs, look, king: k, rule, by_victim, castling, promo, occ, dead, dead_from, unsure: false, depart };
+            let mut sink = Lean::<$extra, $depart> { n: 0, threats, theirs, look, king: k, rule, by_victim, castling, promo, occ, dead, dead_from, unsure: false, depart };
             // (the units on hidden units are judged below; an instance without them)
             match pos.hidden_mask() | skip {
                 Bitboard::EMPTY => crate::orthodox::generate_with(pos, Bitboard::FULL, checkers, pinned, &mut sink),
@@ -435,8 +448,8 @@ fn unit_targets(s: &crate::position::Sets, from: Square) -> Bitboard {
 /// (to be played with the legality test: captures that a rebirth may make illegal, or
 /// legal); `None` when the position is not one this module models.
 pub(super) fn moves(pos: &Position, c: &Circe, sure: &mut MoveList, unsure: &mut MoveList) -> Option<()> {
-    if c.victim_kings {
-        // (Rex Inclusive: counted here, listed by the general pipeline)
+    if c.victim_kings || c.occupied == Occupied::Assassinate {
+        // (Rex Inclusive, Assassin: counted here, listed by the general pipeline)
         return None;
     }
     let (k, checkers, pinned, rays, shield) = setup(pos, c)?;
@@ -650,12 +663,15 @@ fn on_board(pos: &Position, c: &Circe, k: Square, from: Square, to: Square, shie
         let times = place_shield(&mut b, shield, (to.file() as i32 - from.file() as i32, to.rank() as i32 - from.rank() as i32));
         let king = if from == k { to } else { k };
         // (Volcanic: the earliest unit hidden under the square left emerges when it stays empty)
+        // (Assassin: a king on one of our home squares may be removed by a rebirth)
+        let threatened = c.occupied == Occupied::Assassinate && super::threat_squares(us).contains(king);
         let safe = |b: &crate::position::Sets| match emerging {
             Some(u) if !b.occ.contains(from) => {
                 let mut e = *b;
                 e.toggle(from, u);
                 u64::from(!attacked(&e, king, them, e.occ, c.first_rank_pawns))
             }
+            _ if threatened => u64::from(!attacked(b, king, them, b.occ, c.first_rank_pawns) && !super::assassination_threat(b, us, king, c.first_rank_pawns)),
             _ => u64::from(!attacked(b, king, them, b.occ, c.first_rank_pawns)),
         };
         if v.is_none() || times > 1 {
@@ -664,6 +680,15 @@ fn on_board(pos: &Position, c: &Circe, k: Square, from: Square, to: Square, shie
             continue;
         }
         match rebirth(pos, c, from, to, p, arrived) {
+            // Assassin: the reborn unit replaces the occupant, unless that is the mover's king
+            Some((unit, r)) if b.occ.contains(r) && c.occupied == Occupied::Assassinate => {
+                if r != king {
+                    let occupant = b.piece_at(r)?;
+                    b.toggle(r, occupant);
+                    b.toggle(r, unit);
+                    n += safe(&b);
+                }
+            }
             Some((_, r)) if b.occ.contains(r) => {
                 if c.occupied != Occupied::Illegal {
                     n += safe(&b);
@@ -769,6 +794,9 @@ fn reborn_walks(unit: Piece, r: Square) -> &'static [Role] {
 /// `DEPART`: the look by capturer (Platzwechsel, Clone: [`look_from`]).
 struct Lean<'a, const EXTRA: bool, const DEPART: bool> {
     n: u64,
+    /// Assassin: our home squares, where the king may be removed by a rebirth (its steps
+    /// there and castling are judged on the board); else empty.
+    threats: Bitboard,
     theirs: Bitboard,
     look: Bitboard,
     king: Square,
@@ -792,6 +820,37 @@ struct Lean<'a, const EXTRA: bool, const DEPART: bool> {
 }
 
 impl<const EXTRA: bool, const DEPART: bool> Lean<'_, EXTRA, DEPART> {
+    /// Assassin: the king's step (to a square no enemy unit attacks) onto one of our home
+    /// squares, legal unless a capture would rebirth one of our units there.
+    fn assassin_step(&self, m: Move) -> u64 {
+        let pos = self.rule.pos;
+        let mut b = *pos.sets();
+        let king = Piece::new(pos.turn(), Role::King);
+        b.toggle(m.from(), king);
+        b.toggle(m.to(), king);
+        u64::from(!super::assassination_threat(&b, pos.turn(), m.to(), self.rule.fr))
+    }
+
+    /// Assassin: castling (no square of it attacked), legal unless a rebirth threatens the
+    /// king on the square it crosses (standing there) or on its arrival square.
+    fn assassin_castling(&self, m: Move) -> u64 {
+        let pos = self.rule.pos;
+        let us = pos.turn();
+        let (rf, rt) = crate::rules::effects::castling_rook(m);
+        let (king, rook) = (Piece::new(us, Role::King), Piece::new(us, Role::Rook));
+        let mut b = *pos.sets();
+        b.toggle(m.from(), king);
+        b.toggle(rt, king);
+        if super::assassination_threat(&b, us, rt, self.rule.fr) {
+            return 0;
+        }
+        b.toggle(rt, king);
+        b.toggle(m.to(), king);
+        b.toggle(rf, rook);
+        b.toggle(rt, rook);
+        u64::from(!super::assassination_threat(&b, us, m.to(), self.rule.fr))
+    }
+
     /// The victims whose capture from `from` to `t` is weighed (see [`look_from`]).
     #[inline(always)]
     fn look_at(&self, from: Square, t: Bitboard) -> Bitboard {
@@ -901,8 +960,10 @@ impl<const EXTRA: bool, const DEPART: bool> Sink for Lean<'_, EXTRA, DEPART> {
         match m.kind() {
             MoveKind::EnPassant => self.unsure = true,
             MoveKind::CastleKing | MoveKind::CastleQueen if !self.castling => {}
+            MoveKind::CastleKing | MoveKind::CastleQueen if self.threats.any() => self.n += self.assassin_castling(m),
             // the king's captures are judged apart
             _ if m.from() == self.king && self.theirs.contains(m.to()) => {}
+            _ if m.from() == self.king && self.threats.contains(m.to()) => self.n += self.assassin_step(m),
             _ if self.look_at(m.from(), Bitboard::from_square(m.to())).contains(m.to()) => self.capture(m.from(), m.to(), 1),
             _ => {
                 self.n += 1;

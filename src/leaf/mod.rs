@@ -13,7 +13,7 @@
 //!   attack decide at once, the others play the move through the generic pipeline.
 //!
 //! Anything this module does not model (Cohen's rule, a pending Parrain rebirth, Mars
-//! geometry, Assassin threats, moves that uncover hidden Volcanic units) is counted by the
+//! geometry, an Assassin king on a home square, moves that uncover hidden Volcanic units) is counted by the
 //! generic pipeline. Tests check that both give the same counts (`Rules::generic()`).
 
 mod anticirce_path;
@@ -80,12 +80,22 @@ fn eligible(rules: &Rules) -> bool {
 
 /// Assassin Circe: the squares where a king can be removed by a rebirth (the home squares
 /// of its side's other walks).
+#[inline(always)]
 fn threat_squares(c: Color) -> Bitboard {
-    let mut b = Bitboard::rank(c.pawn_rank());
-    for f in [0u8, 1, 2, 3, 5, 6, 7] {
-        b = b.with(Square::from_coords(f, c.first_rank()));
-    }
-    b
+    // the first rank but the e-file, and the pawns' rank
+    const THREATS: [u64; 2] = [0xff_ef, 0xef00_0000_0000_0000 | 0x00ff_0000_0000_0000];
+    Bitboard(THREATS[c.index()])
+}
+
+/// Assassin Circe: on board `b`, could the enemy capture one of `us`'s units whose rebirth
+/// square (its home square) is `k`, removing our king standing there? Any geometric
+/// capture counts (RULES.md §4).
+fn assassination_threat(b: &Sets, us: Color, k: Square, fr: FirstRankPawns) -> bool {
+    let capturing = b.color[us.other().index()] & !(b.pieces(us.other(), Role::Pawn) & !mobile_pawns(b, us.other(), fr));
+    Role::CAPTURABLE.iter().any(|&role| {
+        let mut units = b.pieces(us, role) & crate::rules::circe::home_preimage_of(role, us, k);
+        Iterator::any(&mut units, |x| (b.attackers_to(x, b.occ) & capturing).any())
+    })
 }
 
 /// Enemy pawns that can capture (pawns on their own first rank may be immobile).
@@ -1688,5 +1698,17 @@ pub(crate) fn short_moves(pos: &Position, rules: &Rules, sure: &mut MoveList, un
         ShortPath::Isardam { kings, type_b } => isardam_path::moves(pos, kings, type_b, sure),
         ShortPath::Anticirce => anticirce_path::moves(pos, rules.circe.as_ref()?, sure),
         ShortPath::Kamikaze => kamikaze_path::moves(pos, rules.circe.as_ref()?, sure),
+    }
+}
+
+#[cfg(test)]
+mod threat_tests {
+    use super::*;
+
+    #[test]
+    fn threat_squares_are_the_home_squares_of_every_walk_but_the_king() {
+        for c in [Color::White, Color::Black] {
+            assert_eq!(threat_squares(c), crate::rules::circe::home_squares(c), "{c:?}");
+        }
     }
 }
