@@ -97,6 +97,16 @@ fn mars_home_capturers(sets: &Sets, circe: &Circe, target: Square, by: Color) ->
     let free = |s: Square, l: Square, slider: bool| -> bool {
         (l == s || !occ.contains(l)) && (!slider || (attacks::between(l, target) & occ.without(s)).is_empty())
     };
+    for s in sets.pieces(by, Role::King) {
+        let l = if circe.capturer_kings { home_square(Role::King, by, s) } else { s };
+        if attacks::king_attacks(l).contains(target) && free(s, l, false) {
+            out = out.with(s);
+        }
+    }
+    // (most targets are out of reach of every home square but a king's)
+    if !mars_home_reach()[by.index()][target.index()] {
+        return out;
+    }
     for (role, slider) in [(Role::Knight, false), (Role::Bishop, true), (Role::Rook, true)] {
         let units = sets.pieces(by, role);
         if units.is_empty() {
@@ -125,12 +135,6 @@ fn mars_home_capturers(sets: &Sets, circe: &Circe, target: Square, by: Color) ->
             }
         }
     }
-    for s in sets.pieces(by, Role::King) {
-        let l = if circe.capturer_kings { home_square(Role::King, by, s) } else { s };
-        if attacks::king_attacks(l).contains(target) && free(s, l, false) {
-            out = out.with(s);
-        }
-    }
     let mut pawns = sets.pieces(by, Role::Pawn);
     if circe.first_rank_pawns == FirstRankPawns::Immobile {
         pawns &= !Bitboard::rank(by.first_rank());
@@ -146,6 +150,28 @@ fn mars_home_capturers(sets: &Sets, circe: &Circe, target: Square, by: Color) ->
         }
     }
     out
+}
+
+/// [colour][target]: could a unit of that colour but a king capture on the target from its
+/// home square (wherever it stands) on an empty board?
+fn mars_home_reach() -> &'static [[bool; 64]; 2] {
+    static TABLE: std::sync::OnceLock<[[bool; 64]; 2]> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = [[false; 64]; 2];
+        for by in [Color::White, Color::Black] {
+            for role in Role::CAPTURABLE {
+                for s in 0..64u8 {
+                    let l = super::circe::home_square(role, by, Square::new(s));
+                    for target in 0..64u8 {
+                        if reaches_on_empty_board(role, by, l, Square::new(target)) {
+                            t[by.index()][target as usize] = true;
+                        }
+                    }
+                }
+            }
+        }
+        t
+    })
 }
 
 /// Could a unit of this walk on `from` capture on `to` on an empty board? (Table lookups and
