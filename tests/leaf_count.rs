@@ -238,6 +238,21 @@ fn assassin_short_path() {
     check_cases("circe-assassin", cases);
 }
 
+/// Hand-made Mars cases for the counter's own candidate loop (captures from the rebirth
+/// square, quiet moves in bulk): a pawn on its own first rank stays put (RULES.md §0), a
+/// pawn's step onto the last rank is four moves, and a capture needs its rebirth square free.
+#[test]
+fn mars_counter_candidates() {
+    let cases: &[Case] = &[
+        ("4k3/8/8/8/8/8/8/P3K3 w - - 0 1", &["Ke1-d1"], &["a1-a2"]),
+        ("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", &["b7-b8=Q", "b7-b8=S"], &[]),
+        // the rook on h5 (a light square) captures from h1, its rebirth square, when empty
+        ("4k3/7p/8/7R/8/8/8/4K3 w - - 0 1", &["Rh5-h1*h7"], &[]),
+        ("4k3/7p/8/7R/8/8/8/4K2N w - - 0 1", &["Rh5-h4"], &["Rh5-h1*h7"]),
+    ];
+    check_cases("circe-mars", cases);
+}
+
 /// Hand-made Volcanic cases for the short path's units standing on hidden units: when one
 /// leaves its square, the earliest unit hidden there emerges (RULES.md §5), which may check
 /// our king or shield it. Perft 1–3 must equal the generic pipeline's, and the moves are

@@ -108,6 +108,18 @@ fn mobile_pawns(s: &Sets, c: Color, fr: FirstRankPawns) -> Bitboard {
     }
 }
 
+/// A candidate move as `movegen` lists it: one per promotion, double steps marked.
+#[inline(always)]
+fn push_candidate(list: &mut MoveList, from: Square, to: Square, promotes: bool, double: bool) {
+    if promotes {
+        for r in Role::PROMOTIONS {
+            list.push(Move::promotion(from, to, r));
+        }
+    } else {
+        list.push(Move::new(from, to, if double { MoveKind::DoublePush } else { MoveKind::Normal }));
+    }
+}
+
 /// Is `sq` attacked by a unit of `by` (plain geometry)?
 #[inline(always)]
 fn attacked(s: &Sets, sq: Square, by: Color, occ: Bitboard, fr: FirstRankPawns) -> bool {
@@ -307,20 +319,50 @@ impl Leaf {
         for &(_, _, l) in &w.units[..w.n] {
             sensitive |= between(l, k).with(l);
         }
+        // the candidates of `movegen` (no paralysis, no e.p. in Mars), without a list: each
+        // unit's quiet moves in bulk, its captures from its rebirth square one by one
+        let Some(c) = self.circe else { return self.count_listed(pos, rules) };
         let us = self.us;
         let empty = !s.occ;
+        let enemies = s.color[self.them.index()];
+        let last = Bitboard::rank(us.promotion_rank());
         let mut n = 0;
-        let mut list = MoveList::new();
-        crate::movegen::candidates_but_castling(pos, rules, &mut list);
-        for &m in list.iter() {
-            let quiet = empty.contains(m.to()) && m.kind() != MoveKind::EnPassant;
-            if quiet && m.from() != k && !sensitive.contains(m.from()) {
-                n += 1;
+        let mut judged = MoveList::new();
+        for from in s.color[us.index()] {
+            let p = s.piece_at(from).expect("our unit");
+            let (quiet, captures) = if p.role() == Role::Pawn {
+                if from.rank() == us.first_rank() && self.fr == FirstRankPawns::Immobile {
+                    continue;
+                }
+                let mut quiet = Bitboard::EMPTY;
+                if let Some(one) = from.offset(0, us.forward()).filter(|&o| empty.contains(o)) {
+                    quiet = quiet.with(one);
+                    if from.rank() == us.pawn_rank() {
+                        quiet |= one.offset(0, us.forward()).filter(|&t| empty.contains(t)).map_or(Bitboard::EMPTY, Bitboard::from_square);
+                    }
+                }
+                let lift = crate::rules::check::mars_lift(pos, &c, p, from);
+                (quiet, lift.map_or(Bitboard::EMPTY, |r| pawn_attacks(us, r) & enemies))
             } else {
-                n += self.by_board(pos, rules, m);
+                let lift = crate::rules::check::mars_lift(pos, &c, p, from);
+                let captures = lift.map_or(Bitboard::EMPTY, |r| crate::attacks::attacks(p.role(), us, r, s.occ.without(from).with(r)) & enemies);
+                (crate::attacks::attacks(p.role(), us, from, s.occ) & empty, captures)
+            };
+            let promoting = if p.role() == Role::Pawn { last } else { Bitboard::EMPTY };
+            if from != k && !sensitive.contains(from) {
+                n += (quiet & !promoting).count() as u64 + 4 * (quiet & promoting).count() as u64;
+            } else {
+                for to in quiet {
+                    push_candidate(&mut judged, from, to, promoting.contains(to), from.rank().abs_diff(to.rank()) == 2 && p.role() == Role::Pawn);
+                }
+            }
+            for to in captures {
+                push_candidate(&mut judged, from, to, promoting.contains(to), false);
             }
         }
-        let _ = us;
+        for &m in judged.iter() {
+            n += self.by_board(pos, rules, m);
+        }
         n + self.castling(pos, rules)
     }
 
