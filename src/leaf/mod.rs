@@ -363,7 +363,7 @@ impl Leaf {
         for &m in judged.iter() {
             n += self.by_board(pos, rules, m);
         }
-        n + self.castling(pos, rules)
+        n + self.castling(pos, rules, true)
     }
 
     /// The king is not attacked: the orthodox generator, restricted to the units that may
@@ -460,7 +460,7 @@ impl Leaf {
             n += self.by_board(pos, rules, m);
         }
         if !castle_plain {
-            n += self.castling(pos, rules);
+            n += self.castling(pos, rules, false);
         }
         n
     }
@@ -609,7 +609,7 @@ impl Leaf {
                 }
             }
         }
-        n + self.castling(pos, rules)
+        n + self.castling(pos, rules, false)
     }
 
     /// Our units that Madrasi paralyses (they do not move).
@@ -883,7 +883,8 @@ impl Leaf {
 
     /// Castling: under a plain check with no observation condition, the orthodox tests;
     /// otherwise the candidates of `movegen` judged on the board after castling.
-    fn castling(&self, pos: &mut Position, rules: &Rules) -> u64 {
+    /// `unchecked`: the king is known not to be in check (Mars: not attacked).
+    fn castling(&self, pos: &mut Position, rules: &Rules, unchecked: bool) -> u64 {
         let rank = Bitboard::rank(self.us.first_rank());
         if self.cohen_may(rank & (Bitboard::file(0) | Bitboard::file(4) | Bitboard::file(7))) {
             return self.castling_by_movegen(pos, rules, None);
@@ -905,7 +906,7 @@ impl Leaf {
         }
         let s = *pos.sets();
         // not out of check (an unattacked king is not in check under any definition here)
-        if !self.quick {
+        if !self.quick && !unchecked {
             match self.check_on(&s, e) {
                 Some(true) => return 0,
                 Some(false) => {}
@@ -940,6 +941,14 @@ impl Leaf {
             {
                 n += 1;
                 continue;
+            }
+            // Mars: no enemy unit can capture on those squares from its rebirth square
+            if let Some(c) = self.circe.filter(|_| self.mars && self.threats.is_empty() && self.pending.is_none() && self.madrasi.is_none() && self.isardam.is_none()) {
+                let kings = s.pieces(self.them, Role::King);
+                if [e, p, Square::from_coords(to, rank)].iter().all(|&sq| crate::rules::check::mars_out_of_reach(&c, self.them, sq, kings)) {
+                    n += 1;
+                    continue;
+                }
             }
             // not through check: the king on the passing square, its own square empty
             let mut b1 = s;

@@ -152,6 +152,17 @@ fn mars_home_capturers(sets: &Sets, circe: &Circe, target: Square, by: Color) ->
     out
 }
 
+/// Mars Circe, home squares: can no unit of `by` capture on `target` from its rebirth
+/// square, whatever the board (the kings of `by` standing on `kings`)?
+pub(crate) fn mars_out_of_reach(circe: &Circe, by: Color, target: Square, kings: Bitboard) -> bool {
+    circe.square == super::circe::SquareRule::Home
+        && !mars_home_reach()[by.index()][target.index()]
+        && kings.into_iter().all(|s| {
+            let l = if circe.capturer_kings { super::circe::home_square(Role::King, by, s) } else { s };
+            !attacks::king_attacks(l).contains(target)
+        })
+}
+
 /// [colour][target]: could a unit of that colour but a king capture on the target from its
 /// home square (wherever it stands) on an empty board?
 fn mars_home_reach() -> &'static [[bool; 64]; 2] {
