@@ -1384,6 +1384,11 @@ fn risky_victims(pos: &Position, c: &Circe, them: Color, king: Option<Square>, h
 /// The units of `them` (any walk) whose rebirth square, were they captured, would be one of
 /// `targets`.
 fn all_victims_reborn_in(pos: &Position, c: &Circe, them: Color, targets: Bitboard) -> Bitboard {
+    if let (Some(hc), false) = (c.home_colour(them), c.walk == WalkRule::Chameleon) {
+        // (home squares, each walk its own: the tables read backwards, nothing else)
+        let s = pos.sets();
+        return Role::CAPTURABLE.iter().fold(Bitboard::EMPTY, |b, &role| b | (s.pieces(them, role) & crate::rules::circe::home_preimage_in(role, hc, targets)));
+    }
     Role::CAPTURABLE.iter().fold(Bitboard::EMPTY, |b, &role| b | victims_reborn_in(pos, c, Piece::new(them, role), targets))
 }
 
