@@ -370,7 +370,7 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
             (!sink.unsure).then_some(sink.n)?
         }};
     }
-    n += match (promo.is_some() || dead.any(), depart.is_some()) {
+    n += match (promo.is_some() || dead.any() || threats.any(), depart.is_some()) {
         (false, false) => lean!(false, false),
         (false, true) => lean!(false, true),
         (true, _) => lean!(true, false),
@@ -790,7 +790,8 @@ fn reborn_walks(unit: Piece, r: Square) -> &'static [Role] {
 }
 
 /// Counts the orthodox generator's moves; captures of `look` victims are weighed one by one.
-/// `EXTRA`: a pending pawn may promote (`promo`) or victims are out of reach (`dead`);
+/// `EXTRA`: a pending pawn may promote (`promo`), victims are out of reach (`dead`) or the
+/// king may walk into an Assassin threat (`threats`): the plainest rules pay for none;
 /// `DEPART`: the look by capturer (Platzwechsel, Clone: [`look_from`]).
 struct Lean<'a, const EXTRA: bool, const DEPART: bool> {
     n: u64,
@@ -960,10 +961,10 @@ impl<const EXTRA: bool, const DEPART: bool> Sink for Lean<'_, EXTRA, DEPART> {
         match m.kind() {
             MoveKind::EnPassant => self.unsure = true,
             MoveKind::CastleKing | MoveKind::CastleQueen if !self.castling => {}
-            MoveKind::CastleKing | MoveKind::CastleQueen if self.threats.any() => self.n += self.assassin_castling(m),
+            MoveKind::CastleKing | MoveKind::CastleQueen if EXTRA && self.threats.any() => self.n += self.assassin_castling(m),
             // the king's captures are judged apart
             _ if m.from() == self.king && self.theirs.contains(m.to()) => {}
-            _ if m.from() == self.king && self.threats.contains(m.to()) => self.n += self.assassin_step(m),
+            _ if EXTRA && m.from() == self.king && self.threats.contains(m.to()) => self.n += self.assassin_step(m),
             _ if self.look_at(m.from(), Bitboard::from_square(m.to())).contains(m.to()) => self.capture(m.from(), m.to(), 1),
             _ => {
                 self.n += 1;
