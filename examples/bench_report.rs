@@ -12,17 +12,20 @@ use std::path::Path;
 #[path = "../benches/common.rs"]
 mod common;
 
-fn mean_ns(group: &str, id: &str) -> Option<f64> {
+/// Criterion's estimate of the mean for benchmark `id` of `group` in the last run.
+fn mean_of(group: &str, id: &str) -> Option<serde_json::Value> {
     let p = Path::new("target/criterion").join(group).join(id).join("new/estimates.json");
     let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(p).ok()?).ok()?;
-    v["mean"]["point_estimate"].as_f64()
+    Some(v["mean"].clone())
+}
+
+fn mean_ns(group: &str, id: &str) -> Option<f64> {
+    mean_of(group, id)?["point_estimate"].as_f64()
 }
 
 /// A ratio measured in pairs (`benches/paired.rs`): its mean and 95% confidence interval.
 fn paired(id: &str) -> Option<(f64, f64, f64)> {
-    let p = Path::new("target/criterion/paired").join(id).join("new/estimates.json");
-    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(p).ok()?).ok()?;
-    let m = &v["mean"];
+    let m = mean_of("paired", id)?;
     Some((m["point_estimate"].as_f64()?, m["confidence_interval"]["lower_bound"].as_f64()?, m["confidence_interval"]["upper_bound"].as_f64()?))
 }
 

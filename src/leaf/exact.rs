@@ -153,19 +153,25 @@ pub(super) struct Castling {
     pub(super) m: Move,
     /// The square the king passes.
     pub(super) pass: Square,
-    rook: (Square, Square),
 }
 
 impl Castling {
     /// The board `s` after it.
     #[inline(always)]
     pub(super) fn after(&self, s: &Sets, us: Color) -> Sets {
-        let mut b = king_on(s, us, self.m.from(), self.m.to());
-        let rook = Piece::new(us, Role::Rook);
-        b.toggle(self.rook.0, rook);
-        b.toggle(self.rook.1, rook);
-        b
+        castled(s, us, self.m)
     }
+}
+
+/// The board `s` after our castling `m`: the king and the rook moved.
+#[inline(always)]
+pub(super) fn castled(s: &Sets, us: Color, m: Move) -> Sets {
+    let (rf, rt) = crate::rules::effects::castling_rook(m);
+    let mut b = king_on(s, us, m.from(), m.to());
+    let rook = Piece::new(us, Role::Rook);
+    b.toggle(rf, rook);
+    b.toggle(rt, rook);
+    b
 }
 
 /// Calls `each` with the castlings of our king on `k` that the flags allow, with its rook
@@ -182,14 +188,14 @@ pub(super) fn castlings(pos: &Position, s: &Sets, us: Color, k: Square, mut each
         if f & flags::rook(us, king_side) == 0 {
             continue;
         }
-        let (rf, pass, to, rt) = if king_side { (7, 5, 6, 5) } else { (0, 3, 2, 3) };
+        let (rf, pass, to) = if king_side { (7, 5, 6) } else { (0, 3, 2) };
         let rsq = Square::from_coords(rf, rank);
         if !s.pieces(us, Role::Rook).contains(rsq) || (between(e, rsq) & s.occ).any() {
             continue;
         }
         let kind = if king_side { MoveKind::CastleKing } else { MoveKind::CastleQueen };
         let m = Move::new(e, Square::from_coords(to, rank), kind);
-        each(Castling { m, pass: Square::from_coords(pass, rank), rook: (rsq, Square::from_coords(rt, rank)) });
+        each(Castling { m, pass: Square::from_coords(pass, rank) });
     }
 }
 

@@ -382,7 +382,14 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
                 n += on_board(pos, c, k, k, to, shield)?;
             }
         }
-        Rex::Home => n += (king_attacks(k) & !ours).count() as u64 + rex_castlings(pos, k, checkers),
+        Rex::Home => {
+            n += (king_attacks(k) & !ours).count() as u64;
+            // castling needs only the king unattacked: it may cross and land on attacked
+            // squares, its rebirth square being then empty (RULES.md §2)
+            if checkers.is_empty() {
+                super::exact::castlings(pos, s, pos.turn(), k, |_| n += 1);
+            }
+        }
         Rex::Free(rk) => {
             n += (king_attacks(k) & !ours).without(rk).count() as u64;
             if king_attacks(k).contains(rk) {
@@ -405,27 +412,6 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
         }
     }
     Some(n)
-}
-
-/// Rex Inclusive, the king on its rebirth square: castling when it is not attacked, the
-/// squares between it and the rook empty (it may cross and land on attacked squares: its
-/// rebirth square is then empty, RULES.md §2).
-fn rex_castlings(pos: &Position, k: Square, checkers: Bitboard) -> u64 {
-    let us = pos.turn();
-    let f = pos.castle_flags();
-    let rank = us.first_rank();
-    if checkers.any() || k != Square::from_coords(4, rank) || f & crate::position::flags::king(us) == 0 {
-        return 0;
-    }
-    [7u8, 0]
-        .into_iter()
-        .filter(|&rf| {
-            let rsq = Square::from_coords(rf, rank);
-            f & crate::position::flags::rook(us, rf == 7) != 0
-                && pos.piece_at(rsq) == Some(Piece::new(us, Role::Rook))
-                && (between(k, rsq) & pos.sets().occ).is_empty()
-        })
-        .count() as u64
 }
 
 /// Volcanic: our units standing on hidden units, which the generator leaves out: when one
@@ -671,7 +657,7 @@ fn on_board(pos: &Position, c: &Circe, k: Square, from: Square, to: Square, shie
                 e.toggle(from, u);
                 u64::from(!attacked(&e, king, them, e.occ, c.first_rank_pawns))
             }
-            _ if threatened => u64::from(!attacked(b, king, them, b.occ, c.first_rank_pawns) && !super::assassination_threat(b, us, king, c.first_rank_pawns)),
+            _ if threatened => u64::from(!attacked(b, king, them, b.occ, c.first_rank_pawns) && !super::assassination_threat(b, us, king, c.first_rank_pawns, |att| att)),
             _ => u64::from(!attacked(b, king, them, b.occ, c.first_rank_pawns)),
         };
         if v.is_none() || times > 1 {
@@ -715,12 +701,7 @@ fn on_board_move(pos: &Position, c: &Circe, k: Square, m: Move, shield: Shield) 
     }
     let us = pos.turn();
     let (rf, rt) = crate::rules::effects::castling_rook(m);
-    let (king, rook) = (Piece::new(us, Role::King), Piece::new(us, Role::Rook));
-    let mut b = *pos.sets();
-    b.toggle(m.from(), king);
-    b.toggle(rf, rook);
-    b.toggle(m.to(), king);
-    b.toggle(rt, rook);
+    let mut b = super::exact::castled(pos.sets(), us, m);
     let dx = m.to().file() as i32 - m.from().file() as i32 + rt.file() as i32 - rf.file() as i32;
     let times = place_shield(&mut b, shield, (dx, 0));
     Some(times * u64::from(!attacked(&b, m.to(), us.other(), b.occ, c.first_rank_pawns)))
@@ -824,32 +805,21 @@ impl<const EXTRA: bool, const DEPART: bool> Lean<'_, EXTRA, DEPART> {
     /// Assassin: the king's step (to a square no enemy unit attacks) onto one of our home
     /// squares, legal unless a capture would rebirth one of our units there.
     fn assassin_step(&self, m: Move) -> u64 {
-        let pos = self.rule.pos;
-        let mut b = *pos.sets();
-        let king = Piece::new(pos.turn(), Role::King);
-        b.toggle(m.from(), king);
-        b.toggle(m.to(), king);
-        u64::from(!super::assassination_threat(&b, pos.turn(), m.to(), self.rule.fr))
+        let (pos, us) = (self.rule.pos, self.rule.pos.turn());
+        let b = super::exact::king_on(pos.sets(), us, m.from(), m.to());
+        u64::from(!super::assassination_threat(&b, us, m.to(), self.rule.fr, |att| att))
     }
 
     /// Assassin: castling (no square of it attacked), legal unless a rebirth threatens the
     /// king on the square it crosses (standing there) or on its arrival square.
     fn assassin_castling(&self, m: Move) -> u64 {
-        let pos = self.rule.pos;
-        let us = pos.turn();
-        let (rf, rt) = crate::rules::effects::castling_rook(m);
-        let (king, rook) = (Piece::new(us, Role::King), Piece::new(us, Role::Rook));
-        let mut b = *pos.sets();
-        b.toggle(m.from(), king);
-        b.toggle(rt, king);
-        if super::assassination_threat(&b, us, rt, self.rule.fr) {
+        let (pos, us, fr) = (self.rule.pos, self.rule.pos.turn(), self.rule.fr);
+        // (the rook's arrival square is the one the king crosses)
+        let pass = crate::rules::effects::castling_rook(m).1;
+        if super::assassination_threat(&super::exact::king_on(pos.sets(), us, m.from(), pass), us, pass, fr, |att| att) {
             return 0;
         }
-        b.toggle(rt, king);
-        b.toggle(m.to(), king);
-        b.toggle(rf, rook);
-        b.toggle(rt, rook);
-        u64::from(!super::assassination_threat(&b, us, m.to(), self.rule.fr))
+        u64::from(!super::assassination_threat(&super::exact::castled(pos.sets(), us, m), us, m.to(), fr, |att| att))
     }
 
     /// The victims whose capture from `from` to `t` is weighed (see [`look_from`]).

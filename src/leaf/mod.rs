@@ -82,19 +82,17 @@ fn eligible(rules: &Rules) -> bool {
 /// of its side's other walks).
 #[inline(always)]
 fn threat_squares(c: Color) -> Bitboard {
-    // the first rank but the e-file, and the pawns' rank
-    const THREATS: [u64; 2] = [0xff_ef, 0xef00_0000_0000_0000 | 0x00ff_0000_0000_0000];
-    Bitboard(THREATS[c.index()])
+    crate::rules::circe::home_squares(c)
 }
 
 /// Assassin Circe: on board `b`, could the enemy capture one of `us`'s units whose rebirth
 /// square (its home square) is `k`, removing our king standing there? Any geometric
-/// capture counts (RULES.md §4).
-fn assassination_threat(b: &Sets, us: Color, k: Square, fr: FirstRankPawns) -> bool {
+/// capture counts (RULES.md §4), by the attackers `able` keeps (Madrasi: the unparalysed).
+fn assassination_threat(b: &Sets, us: Color, k: Square, fr: FirstRankPawns, able: impl Fn(Bitboard) -> Bitboard) -> bool {
     let capturing = b.color[us.other().index()] & !(b.pieces(us.other(), Role::Pawn) & !mobile_pawns(b, us.other(), fr));
     Role::CAPTURABLE.iter().any(|&role| {
         let mut units = b.pieces(us, role) & crate::rules::circe::home_preimage_of(role, us, k);
-        Iterator::any(&mut units, |x| (b.attackers_to(x, b.occ) & capturing).any())
+        Iterator::any(&mut units, |x| able(b.attackers_to(x, b.occ) & capturing).any())
     })
 }
 
@@ -1116,16 +1114,7 @@ impl Leaf {
     /// king's square `k` (removing the king)? Any geometric capture counts: the rebirth lands
     /// on our king, not on the capturer's.
     fn assassination_threat(&self, b: &Sets, k: Square) -> bool {
-        let us = self.us;
-        let mut theirs_capturing = b.color[self.them.index()];
-        if self.fr == FirstRankPawns::Immobile {
-            theirs_capturing &= !(b.pieces(self.them, Role::Pawn) & Bitboard::rank(self.them.first_rank()));
-        }
-        let candidates = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
-            .into_iter()
-            .flat_map(|role| b.pieces(us, role) & crate::rules::circe::home_preimage_of(role, us, k));
-        for x in candidates {
-            let mut att = b.attackers_to(x, b.occ) & theirs_capturing;
+        assassination_threat(b, self.us, k, self.fr, |mut att| {
             if let Some(kings) = self.madrasi {
                 for a in att {
                     let ra = Role::ALL.into_iter().find(|&r| b.role[r.index()].contains(a)).expect("attacker walk");
@@ -1134,11 +1123,8 @@ impl Leaf {
                     }
                 }
             }
-            if att.any() {
-                return true;
-            }
-        }
-        false
+            att
+        })
     }
 
     /// Is the king on `k` attacked on board `b` (Mars: from rebirth squares)?
@@ -1754,17 +1740,5 @@ pub(crate) fn short_moves(pos: &Position, rules: &Rules, sure: &mut MoveList, un
         ShortPath::Isardam { kings, type_b } => isardam_path::moves(pos, kings, type_b, sure),
         ShortPath::Anticirce => anticirce_path::moves(pos, rules.circe.as_ref()?, sure),
         ShortPath::Kamikaze => kamikaze_path::moves(pos, rules.circe.as_ref()?, sure),
-    }
-}
-
-#[cfg(test)]
-mod threat_tests {
-    use super::*;
-
-    #[test]
-    fn threat_squares_are_the_home_squares_of_every_walk_but_the_king() {
-        for c in [Color::White, Color::Black] {
-            assert_eq!(threat_squares(c), crate::rules::circe::home_squares(c), "{c:?}");
-        }
     }
 }
