@@ -80,7 +80,7 @@ pub(crate) fn shift(b: Bitboard, delta: i8) -> Bitboard {
 
 /// Is `sq` attacked by `by`, with occupancy `occ`?
 #[inline(always)]
-fn attacked(pos: &Position, sq: Square, by: Color, occ: Bitboard) -> bool {
+pub(crate) fn attacked(pos: &Position, sq: Square, by: Color, occ: Bitboard) -> bool {
     let q = pos.pieces(by, Role::Queen);
     (rook_attacks(sq, occ) & (pos.pieces(by, Role::Rook) | q)).any()
         || (bishop_attacks(sq, occ) & (pos.pieces(by, Role::Bishop) | q)).any()

@@ -371,6 +371,8 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
         }};
     }
     n += match (promo.is_some() || dead.any() || threats.any(), depart.is_some()) {
+        // (the plainest case, victims alone deciding: [`plain`])
+        _ if rex == Rex::No && shield.is_none() && threats.is_empty() && dead.is_empty() && depart.is_none() && by_victim => plain(pos, &rule, checkers, pinned, look)?,
         (false, false) => lean!(false, false),
         (false, true) => lean!(false, true),
         (true, _) => lean!(true, false),
@@ -410,6 +412,36 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
         for to in unit_targets(pos.sets(), from) {
             n += on_board(pos, c, k, from, to, None)?;
         }
+    }
+    Some(n)
+}
+
+/// The plainest rules' count of the orthodox generator's moves but the king's captures:
+/// each move one, but the captures of `look` victims, weighed after the generator has run
+/// ([`Plain`]); with none to weigh, the orthodox counter itself, less the king's captures
+/// it counted.
+#[inline(always)]
+fn plain(pos: &Position, rule: &VictimRule<'_>, checkers: Bitboard, pinned: Bitboard, look: Bitboard) -> Option<u64> {
+    let k = rule.king?;
+    let s = pos.sets();
+    let them = pos.turn().other();
+    let theirs = s.color[them.index()];
+    if look.is_empty() {
+        let mut counter = crate::orthodox::Counter(0);
+        crate::orthodox::generate_with(pos, !pos.hidden_mask(), checkers, pinned, &mut counter);
+        let kings = (king_attacks(k) & theirs).filter(|&to| !crate::orthodox::attacked(pos, to, them, s.occ.without(k))).count();
+        return Some(counter.0 - kings as u64);
+    }
+    let mut sink = Plain { n: 0, look, king: k, theirs, len: 0, caps: [std::mem::MaybeUninit::uninit(); Plain::CAPACITY] };
+    crate::orthodox::generate_with(pos, !pos.hidden_mask(), checkers, pinned, &mut sink);
+    if sink.len > Plain::CAPACITY {
+        return None;
+    }
+    let mut n = sink.n;
+    for cap in &sink.caps[..sink.len] {
+        // SAFETY: the first `len` entries (at most the capacity, checked above) were written by `keep`
+        let (from, to, times) = Plain::unpack(unsafe { cap.assume_init() });
+        n += times * rule.weight(from, to)?;
     }
     Some(n)
 }
@@ -770,6 +802,72 @@ fn reborn_walks(unit: Piece, r: Square) -> &'static [Role] {
     }
 }
 
+/// The orthodox generator's moves counted, but for the captures of `look` victims, kept
+/// to be weighed after (packed: departure, arrival, and whether it promotes) and the
+/// king's captures, judged apart: the plainest rules' sink, small enough to stay in
+/// registers.
+struct Plain {
+    n: u64,
+    look: Bitboard,
+    king: Square,
+    theirs: Bitboard,
+    /// How many captures were kept (over the capacity: too many, the count gives up).
+    len: usize,
+    caps: [std::mem::MaybeUninit<u16>; Plain::CAPACITY],
+}
+
+impl Plain {
+    const CAPACITY: usize = 128;
+
+    #[inline(always)]
+    fn keep(&mut self, from: Square, to: Square, promotes: bool) {
+        if self.len < Plain::CAPACITY {
+            self.caps[self.len] = std::mem::MaybeUninit::new(from.index() as u16 | (to.index() as u16) << 6 | u16::from(promotes) << 12);
+        }
+        self.len += 1;
+    }
+
+    /// Departure, arrival, and the moves the capture stands for (four promotions, or one).
+    #[inline(always)]
+    fn unpack(cap: u16) -> (Square, Square, u64) {
+        (Square::new((cap & 63) as u8), Square::new((cap >> 6 & 63) as u8), if cap >> 12 != 0 { 4 } else { 1 })
+    }
+}
+
+impl Sink for Plain {
+    #[inline(always)]
+    fn targets(&mut self, from: Square, t: Bitboard) {
+        self.n += (t & !self.look).count() as u64;
+        for to in t & self.look {
+            self.keep(from, to, false);
+        }
+    }
+    #[inline(always)]
+    fn pawn_shift(&mut self, t: Bitboard, delta: i8, _: MoveKind) {
+        self.n += (t & !self.look).count() as u64;
+        for to in t & self.look {
+            self.keep(Square::new((to.index() as i8 - delta) as u8), to, false);
+        }
+    }
+    #[inline(always)]
+    fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
+        self.n += 4 * (t & !self.look).count() as u64;
+        for to in t & self.look {
+            self.keep(Square::new((to.index() as i8 - delta) as u8), to, true);
+        }
+    }
+    #[inline(always)]
+    fn one(&mut self, m: Move) {
+        // (no e.p. capture: `setup` leaves those positions out)
+        match () {
+            // the king's captures are judged apart
+            _ if m.from() == self.king && self.theirs.contains(m.to()) => {}
+            _ if self.look.contains(m.to()) => self.keep(m.from(), m.to(), false),
+            _ => self.n += 1,
+        }
+    }
+}
+
 /// Counts the orthodox generator's moves; captures of `look` victims are weighed one by one.
 /// `EXTRA`: a pending pawn may promote (`promo`), victims are out of reach (`dead`) or the
 /// king may walk into an Assassin threat (`threats`): the plainest rules pay for none;
@@ -946,3 +1044,4 @@ impl<const EXTRA: bool, const DEPART: bool> Sink for Lean<'_, EXTRA, DEPART> {
         }
     }
 }
+
