@@ -189,6 +189,10 @@ fn anticirce_short_path_screens() {
         // one enemy screen, taken from off the line: the knight leaves e5 for g1
         ("k3r3/8/8/4n3/8/3N4/8/4K3 w - - 0 1", &["Sd3-c5"], &["Sd3*e5[wSe5->g1]"]),
         ("4r2k/8/8/4n3/8/3N4/8/4K3 w - - 0 1", &["Sd3*e5[wSe5->g1]"], &[]),
+        // a pawn screening Ke1 from Ba5 takes off the line (reborn on e2): the line opens
+        ("4k3/8/8/b7/8/4n3/3P4/4K3 w - - 0 1", &["Ke1-e2"], &["d2*e3[wPe3->e2]", "d2-d3"]),
+        // the same, Black's bishop to be reborn on f8, which Kf8 holds: no check
+        ("5k2/8/8/b7/8/4n3/3P4/4K3 w - - 0 1", &["d2*e3[wPe3->e2]"], &[]),
     ];
     for variant in ["anticirce-calvet", "anticirce-cheylan"] {
         check_cases(variant, cases);

@@ -116,13 +116,30 @@ impl<O: Out> crate::orthodox::Sink for Captures<'_, O> {
     #[inline(always)]
     fn targets(&mut self, from: Square, t: Bitboard) {
         self.out.targets(from, t & !self.theirs);
-        self.captures_from(from, t & self.theirs);
+        let caps = t & self.theirs;
+        if caps.is_empty() {
+            return;
+        }
+        if self.look.contains(from) {
+            return self.captures_from(from, caps);
+        }
+        // (the captures off the screening squares: legal by the rebirth square alone)
+        let role = self.judge.s.role_at(from);
+        self.out.targets(from, caps & !self.look & (self.good[role.index()] | home_preimage_of(role, self.judge.us, from)));
+        self.captures_from(from, caps & self.look);
     }
     #[inline(always)]
     fn pawn_shift(&mut self, t: Bitboard, delta: i8, kind: MoveKind) {
         self.out.pawn_shift(t & !self.theirs, delta, kind);
+        let caps = t & self.theirs;
+        if caps.is_empty() {
+            return;
+        }
+        // (a pawn is reborn on its capture square's file: never the square it leaves)
+        let judged = caps & (self.look | crate::orthodox::shift(self.look, delta));
+        self.out.pawn_shift(caps & !judged & self.good[Role::Pawn.index()], delta, MoveKind::Normal);
         let pawn = Piece::new(self.judge.us, Role::Pawn);
-        for to in t & self.theirs {
+        for to in judged {
             let from = Square::new((to.index() as i8 - delta) as u8);
             self.capture(Move::new(from, to, MoveKind::Normal), pawn, pawn);
         }
