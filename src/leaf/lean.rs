@@ -346,7 +346,6 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
         occ,
         apart_from: Bitboard::EMPTY,
         apart_to: Bitboard::EMPTY,
-        them,
         fr: c.first_rank_pawns,
         cohen_vacate: None,
         risky,
@@ -372,7 +371,7 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
     }
     n += match (promo.is_some() || dead.any() || threats.any(), depart.is_some()) {
         // (the plainest case, victims alone deciding: [`plain`])
-        _ if rex == Rex::No && shield.is_none() && threats.is_empty() && dead.is_empty() && depart.is_none() && by_victim => plain(pos, &rule, checkers, pinned, look)?,
+        _ if rex == Rex::No && shield.is_none() && threats.is_empty() && dead.is_empty() && (by_victim || matches!(depart, Some(FromLook::CapturerWalk(_)))) => plain(pos, &rule, checkers, pinned, look, depart)?,
         (false, false) => lean!(false, false),
         (false, true) => lean!(false, true),
         (true, _) => lean!(true, false),
@@ -419,29 +418,51 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
 /// The plainest rules' count of the orthodox generator's moves but the king's captures:
 /// each move one, but the captures of `look` victims, weighed after the generator has run
 /// ([`Plain`]); with none to weigh, the orthodox counter itself, less the king's captures
-/// it counted.
+/// it counted. Clone Circe: [`plain_clone`].
 #[inline(always)]
-fn plain(pos: &Position, rule: &VictimRule<'_>, checkers: Bitboard, pinned: Bitboard, look: Bitboard) -> Option<u64> {
+fn plain(pos: &Position, rule: &VictimRule<'_>, checkers: Bitboard, pinned: Bitboard, look: Bitboard, depart: Option<FromLook>) -> Option<u64> {
     let k = rule.king?;
     let s = pos.sets();
     let them = pos.turn().other();
-    let theirs = s.color[them.index()];
     if look.is_empty() {
         let mut counter = crate::orthodox::Counter(0);
         crate::orthodox::generate_with(pos, !pos.hidden_mask(), checkers, pinned, &mut counter);
-        let kings = (king_attacks(k) & theirs).filter(|&to| !crate::orthodox::attacked(pos, to, them, s.occ.without(k))).count();
+        let kings = (king_attacks(k) & s.color[them.index()]).filter(|&to| !crate::orthodox::attacked(pos, to, them, s.occ.without(k))).count();
         return Some(counter.0 - kings as u64);
     }
-    let mut sink = Plain { n: 0, look, king: k, theirs, len: 0, caps: [std::mem::MaybeUninit::uninit(); Plain::CAPACITY] };
-    crate::orthodox::generate_with(pos, !pos.hidden_mask(), checkers, pinned, &mut sink);
-    if sink.len > Plain::CAPACITY {
-        return None;
+    if let Some(FromLook::CapturerWalk(row)) = depart {
+        return plain_clone(pos, &rule.c, k, checkers, pinned, look, row);
     }
+    let theirs = s.color[them.index()];
+    let mut sink = Plain { n: 0, look, king: k, theirs, len: 0, caps: [std::mem::MaybeUninit::uninit(); CAPACITY] };
+    crate::orthodox::generate_with(pos, !pos.hidden_mask(), checkers, pinned, &mut sink);
     let mut n = sink.n;
-    for cap in &sink.caps[..sink.len] {
-        // SAFETY: the first `len` entries (at most the capacity, checked above) were written by `keep`
-        let (from, to, times) = Plain::unpack(unsafe { cap.assume_init() });
-        n += times * rule.weight(from, to)?;
+    for (from, to, times) in sink.kept()? {
+        n += times * super::victim_weight(pos, &rule.c, rule.fr, Some(k), s.occ, Bitboard::EMPTY, from, to)?;
+    }
+    Some(n)
+}
+
+/// [`plain`] for Clone Circe: the captures kept are those of victims on the capture
+/// squares where a unit of one of our walks could matter; then [`look_from`] picks those
+/// to weigh by the capturer's walk ([`by_capture`]).
+#[inline(never)]
+#[allow(clippy::too_many_arguments)] // (the king's set-up, the look)
+fn plain_clone(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitboard, look: Bitboard, row: &'static [u64; 7]) -> Option<u64> {
+    let s = pos.sets();
+    let us = pos.turn();
+    let squares = Role::CAPTURABLE.iter().filter(|r| s.pieces(us, **r).any()).fold(Bitboard::EMPTY, |b, r| b | Bitboard(row[r.index()]));
+    let theirs = s.color[us.other().index()];
+    let mut sink = Plain { n: 0, look: look & squares, king: k, theirs, len: 0, caps: [std::mem::MaybeUninit::uninit(); CAPACITY] };
+    crate::orthodox::generate_with(pos, !pos.hidden_mask(), checkers, pinned, &mut sink);
+    let mut n = sink.n;
+    for (from, to, times) in sink.kept()? {
+        n += match (look_from(look, Some(FromLook::CapturerWalk(row)), s, from).contains(to), times) {
+            (false, _) => times,
+            (true, 1) => by_capture(pos, c, k, from, to, None)?,
+            // (one walk per promotion of the capturer)
+            (true, _) => Role::PROMOTIONS.iter().map(|&r| by_capture(pos, c, k, from, to, Some(r))).sum::<Option<u64>>()?,
+        };
     }
     Some(n)
 }
@@ -804,7 +825,7 @@ fn reborn_walks(unit: Piece, r: Square) -> &'static [Role] {
 
 /// The orthodox generator's moves counted, but for the captures of `look` victims, kept
 /// to be weighed after (packed: departure, arrival, and whether it promotes) and the
-/// king's captures, judged apart: the plainest rules' sink, small enough to stay in
+/// king's captures, judged apart: the sink of the plainest rules, small enough to stay in
 /// registers.
 struct Plain {
     n: u64,
@@ -813,24 +834,27 @@ struct Plain {
     theirs: Bitboard,
     /// How many captures were kept (over the capacity: too many, the count gives up).
     len: usize,
-    caps: [std::mem::MaybeUninit<u16>; Plain::CAPACITY],
+    caps: [std::mem::MaybeUninit<u16>; CAPACITY],
 }
 
-impl Plain {
-    const CAPACITY: usize = 128;
+/// The captures [`Plain`] keeps at most.
+const CAPACITY: usize = 128;
 
+impl Plain {
     #[inline(always)]
     fn keep(&mut self, from: Square, to: Square, promotes: bool) {
-        if self.len < Plain::CAPACITY {
+        if self.len < CAPACITY {
             self.caps[self.len] = std::mem::MaybeUninit::new(from.index() as u16 | (to.index() as u16) << 6 | u16::from(promotes) << 12);
         }
         self.len += 1;
     }
 
-    /// Departure, arrival, and the moves the capture stands for (four promotions, or one).
+    /// The captures kept: departure, arrival, and the moves each stands for (four
+    /// promotions, or one); `None` when there were too many.
     #[inline(always)]
-    fn unpack(cap: u16) -> (Square, Square, u64) {
-        (Square::new((cap & 63) as u8), Square::new((cap >> 6 & 63) as u8), if cap >> 12 != 0 { 4 } else { 1 })
+    fn kept(&self) -> Option<impl Iterator<Item = (Square, Square, u64)> + '_> {
+        // SAFETY: the first `len` entries, at most the capacity, were written by `keep`
+        Some(self.caps.get(..self.len)?.iter().map(|cap| unsafe { cap.assume_init() }).map(|cap| (Square::new((cap & 63) as u8), Square::new((cap >> 6 & 63) as u8), if cap >> 12 != 0 { 4 } else { 1 })))
     }
 }
 

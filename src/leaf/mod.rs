@@ -872,7 +872,6 @@ impl Leaf {
             occ: pos.occupied(),
             apart_from: self.pinned | self.hidden,
             apart_to: self.hidden,
-            them: self.them,
             fr: self.fr,
             cohen_vacate,
             risky: if bulk && cohen_vacate.is_none() { risky_victims(pos, &c, self.them, self.king, self.hidden) } else { Bitboard::FULL },
@@ -1421,7 +1420,6 @@ struct VictimRule<'a> {
     occ: Bitboard,
     apart_from: Bitboard,
     apart_to: Bitboard,
-    them: Color,
     fr: FirstRankPawns,
     /// Cohen's rule: captures from or to these squares only are compared (kept).
     cohen_vacate: Option<Bitboard>,
@@ -1441,34 +1439,43 @@ impl VictimRule<'_> {
         if self.cohen_vacate.is_some_and(|b| (b & !Bitboard::from_square(from).with(to)).is_empty()) {
             return None;
         }
-        let c = &self.c;
-        if c.victim != Victim::Reborn || c.when != When::AtOnce {
+        if self.c.victim != Victim::Reborn || self.c.when != When::AtOnce {
             return Some(1);
         }
-        let v = self.pos.piece_at(to)?;
-        if v.role() == Role::King {
-            return if c.victim_kings { None } else { Some(1) };
-        }
-        let unit = v.with_role(c.victim_reborn_walk(v));
-        let Some(r) = c.victim_rebirth_square(unit, to, self.pos.origin(to)) else { return Some(1) };
-        let occ = self.occ.without(from);
-        if occ.contains(r) {
-            match c.occupied {
-                Occupied::Illegal => return Some(0),
-                Occupied::Vanish | Occupied::Bury => return Some(1),
-                // the occupant makes way for the reborn unit (the mover's king cannot): the
-                // square stays occupied, no line opens
-                Occupied::Assassinate if Some(r) == self.king => return Some(0),
-                Occupied::Assassinate if self.apart_to.contains(r) => return None,
-                Occupied::Assassinate => {}
-            }
-        }
-        if unit.role() == Role::Pawn && r.rank() == unit.color().promotion_rank() {
-            return None;
-        }
-        let Some(k) = self.king else { return Some(1) };
-        Some(u64::from(!checks_from(self.them, self.fr, unit.role(), r, k, occ.with(r))))
+        victim_weight(self.pos, &self.c, self.fr, self.king, self.occ, self.apart_to, from, to)
     }
+}
+
+/// [`VictimRule::weight`] once the rules' own cases are set aside: the captured unit reborn
+/// at once, by the victim alone; `apart_to`: squares whose occupant cannot make way for an
+/// Assassin rebirth here. The board's occupancy is `occ`, our king (if any) on `king`;
+/// `fr`: what enemy pawns on their first rank may do.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)] // (the rule's parts, the capture)
+fn victim_weight(pos: &Position, c: &Circe, fr: FirstRankPawns, king: Option<Square>, occ: Bitboard, apart_to: Bitboard, from: Square, to: Square) -> Option<u64> {
+    let v = pos.piece_at(to)?;
+    if v.role() == Role::King {
+        return if c.victim_kings { None } else { Some(1) };
+    }
+    let unit = v.with_role(c.victim_reborn_walk(v));
+    let Some(r) = c.victim_rebirth_square(unit, to, pos.origin(to)) else { return Some(1) };
+    let occ = occ.without(from);
+    if occ.contains(r) {
+        match c.occupied {
+            Occupied::Illegal => return Some(0),
+            Occupied::Vanish | Occupied::Bury => return Some(1),
+            // the occupant makes way for the reborn unit (the mover's king cannot): the
+            // square stays occupied, no line opens
+            Occupied::Assassinate if Some(r) == king => return Some(0),
+            Occupied::Assassinate if apart_to.contains(r) => return None,
+            Occupied::Assassinate => {}
+        }
+    }
+    if unit.role() == Role::Pawn && r.rank() == unit.color().promotion_rank() {
+        return None;
+    }
+    let Some(k) = king else { return Some(1) };
+    Some(u64::from(!checks_from(v.color(), fr, unit.role(), r, k, occ.with(r))))
 }
 
 /// Anticirce captures judged inside the generator's sink: the capturer is reborn on its
