@@ -371,6 +371,7 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
     }
     n += match (promo.is_some() || dead.any() || threats.any(), depart.is_some()) {
         // (the plainest case, victims alone deciding: [`plain`])
+        _ if rex == Rex::No && shield.is_none() && threats.is_empty() && dead.any() && by_victim => plain_strict(pos, &rule, checkers, pinned, look, dead, dead_from)?,
         _ if rex == Rex::No && shield.is_none() && threats.is_empty() && dead.is_empty() && (by_victim || matches!(depart, Some(FromLook::CapturerWalk(_)))) => plain(pos, &rule, checkers, pinned, look, depart)?,
         (false, false) => lean!(false, false),
         (false, true) => lean!(false, true),
@@ -434,7 +435,7 @@ fn plain(pos: &Position, rule: &VictimRule<'_>, checkers: Bitboard, pinned: Bitb
         return plain_clone(pos, &rule.c, k, checkers, pinned, look, row);
     }
     let theirs = s.color[them.index()];
-    let mut sink = Plain { n: 0, look, king: k, theirs, len: 0, caps: [std::mem::MaybeUninit::uninit(); CAPACITY] };
+    let mut sink = Plain::<false> { n: 0, look, dead: Bitboard::EMPTY, dead_from: Bitboard::EMPTY, king: k, theirs, len: 0, caps: [std::mem::MaybeUninit::uninit(); CAPACITY] };
     crate::orthodox::generate_with(pos, !pos.hidden_mask(), checkers, pinned, &mut sink);
     let mut n = sink.n;
     for (from, to, times) in sink.kept()? {
@@ -453,7 +454,7 @@ fn plain_clone(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned:
     let us = pos.turn();
     let squares = Role::CAPTURABLE.iter().filter(|r| s.pieces(us, **r).any()).fold(Bitboard::EMPTY, |b, r| b | Bitboard(row[r.index()]));
     let theirs = s.color[us.other().index()];
-    let mut sink = Plain { n: 0, look: look & squares, king: k, theirs, len: 0, caps: [std::mem::MaybeUninit::uninit(); CAPACITY] };
+    let mut sink = Plain::<false> { n: 0, look: look & squares, dead: Bitboard::EMPTY, dead_from: Bitboard::EMPTY, king: k, theirs, len: 0, caps: [std::mem::MaybeUninit::uninit(); CAPACITY] };
     crate::orthodox::generate_with(pos, !pos.hidden_mask(), checkers, pinned, &mut sink);
     let mut n = sink.n;
     for (from, to, times) in sink.kept()? {
@@ -463,6 +464,24 @@ fn plain_clone(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned:
             // (one walk per promotion of the capturer)
             (true, _) => Role::PROMOTIONS.iter().map(|&r| by_capture(pos, c, k, from, to, Some(r))).sum::<Option<u64>>()?,
         };
+    }
+    Some(n)
+}
+
+/// [`plain`] for Strict Circe with victims whose rebirth square is taken (`dead`): their
+/// capture is illegal but from the squares `dead_from` (where the capturer may stand on
+/// that square), where they are weighed with the others of `look`.
+#[inline(never)]
+#[allow(clippy::too_many_arguments)] // (the king's set-up, the look)
+fn plain_strict(pos: &Position, rule: &VictimRule<'_>, checkers: Bitboard, pinned: Bitboard, look: Bitboard, dead: Bitboard, dead_from: Bitboard) -> Option<u64> {
+    let k = rule.king?;
+    let s = pos.sets();
+    let theirs = s.color[pos.turn().other().index()];
+    let mut sink = Plain::<true> { n: 0, look, dead, dead_from, king: k, theirs, len: 0, caps: [std::mem::MaybeUninit::uninit(); CAPACITY] };
+    crate::orthodox::generate_with(pos, !pos.hidden_mask(), checkers, pinned, &mut sink);
+    let mut n = sink.n;
+    for (from, to, times) in sink.kept()? {
+        n += times * super::victim_weight(pos, &rule.c, rule.fr, Some(k), s.occ, Bitboard::EMPTY, from, to)?;
     }
     Some(n)
 }
@@ -826,10 +845,13 @@ fn reborn_walks(unit: Piece, r: Square) -> &'static [Role] {
 /// The orthodox generator's moves counted, but for the captures of `look` victims, kept
 /// to be weighed after (packed: departure, arrival, and whether it promotes) and the
 /// king's captures, judged apart: the sink of the plainest rules, small enough to stay in
-/// registers.
-struct Plain {
+/// registers. `DEAD` (Strict Circe): the captures of `dead` victims by units off
+/// `dead_from` are left out (see [`Lean`]).
+struct Plain<const DEAD: bool> {
     n: u64,
     look: Bitboard,
+    dead: Bitboard,
+    dead_from: Bitboard,
     king: Square,
     theirs: Bitboard,
     /// How many captures were kept (over the capacity: too many, the count gives up).
@@ -840,7 +862,7 @@ struct Plain {
 /// The captures [`Plain`] keeps at most.
 const CAPACITY: usize = 128;
 
-impl Plain {
+impl<const DEAD: bool> Plain<DEAD> {
     #[inline(always)]
     fn keep(&mut self, from: Square, to: Square, promotes: bool) {
         if self.len < CAPACITY {
@@ -858,9 +880,23 @@ impl Plain {
     }
 }
 
-impl Sink for Plain {
+impl<const DEAD: bool> Plain<DEAD> {
+    /// Strict Circe: `t` (pawn moves `delta` long, arrival squares) but the captures of
+    /// dead victims by units off their `dead_from` squares.
+    #[inline(always)]
+    fn alive(&self, t: Bitboard, delta: i8) -> Bitboard {
+        if DEAD {
+            t & !(self.dead & !crate::orthodox::shift(self.dead_from, delta))
+        } else {
+            t
+        }
+    }
+}
+
+impl<const DEAD: bool> Sink for Plain<DEAD> {
     #[inline(always)]
     fn targets(&mut self, from: Square, t: Bitboard) {
+        let t = if DEAD && !self.dead_from.contains(from) { t & !self.dead } else { t };
         self.n += (t & !self.look).count() as u64;
         for to in t & self.look {
             self.keep(from, to, false);
@@ -868,6 +904,7 @@ impl Sink for Plain {
     }
     #[inline(always)]
     fn pawn_shift(&mut self, t: Bitboard, delta: i8, _: MoveKind) {
+        let t = self.alive(t, delta);
         self.n += (t & !self.look).count() as u64;
         for to in t & self.look {
             self.keep(Square::new((to.index() as i8 - delta) as u8), to, false);
@@ -875,6 +912,7 @@ impl Sink for Plain {
     }
     #[inline(always)]
     fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
+        let t = self.alive(t, delta);
         self.n += 4 * (t & !self.look).count() as u64;
         for to in t & self.look {
             self.keep(Square::new((to.index() as i8 - delta) as u8), to, true);
