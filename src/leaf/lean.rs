@@ -372,6 +372,7 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
     n += match (promo.is_some() || dead.any() || threats.any(), depart.is_some()) {
         // (the plainest case, victims alone deciding: [`plain`])
         _ if rex == Rex::No && shield.is_none() && threats.is_empty() && dead.any() && by_victim => plain_strict(pos, &rule, checkers, pinned, look, dead, dead_from)?,
+        _ if rex == Rex::No && shield.is_none() && threats.is_empty() && !by_victim && depart.is_none() && by_capture_plain(c) => plain_by_capture(pos, c, k, checkers, pinned)?,
         _ if rex == Rex::No && shield.is_none() && threats.is_empty() && dead.is_empty() && (by_victim || matches!(depart, Some(FromLook::CapturerWalk(_)))) => plain(pos, &rule, checkers, pinned, look, depart)?,
         (false, false) => lean!(false, false),
         (false, true) => lean!(false, true),
@@ -482,6 +483,46 @@ fn plain_strict(pos: &Position, rule: &VictimRule<'_>, checkers: Bitboard, pinne
     let mut n = sink.n;
     for (from, to, times) in sink.kept()? {
         n += times * super::victim_weight(pos, &rule.c, rule.fr, Some(k), s.occ, Bitboard::EMPTY, from, to)?;
+    }
+    Some(n)
+}
+
+/// May [`plain_by_capture`] count under these rules?
+fn by_capture_plain(c: &Circe) -> bool {
+    matches!(c.square, SquareRule::CapturerHome | SquareRule::CapturePlusVector) && c.walk == WalkRule::Same && c.occupied != Occupied::Illegal && c.when == When::AtOnce
+}
+
+/// [`plain`] where the rebirth square depends on the capture (CouCou, Couscous: the
+/// capturer's home square; Equipollents: the capture square plus the move's vector), the
+/// victims keeping their walk and vanishing from a taken square: every capture is kept,
+/// then one whose rebirth square is off the board or where no enemy walk on the board
+/// could matter ([`crate::rules::circe::danger_squares`]) is legal, the others weighed
+/// ([`by_capture`]).
+#[inline(never)]
+fn plain_by_capture(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitboard) -> Option<u64> {
+    let s = pos.sets();
+    let us = pos.turn();
+    let them = us.other();
+    let theirs = s.color[them.index()];
+    let row = crate::rules::circe::danger_squares(them, k);
+    let danger = Role::CAPTURABLE.iter().filter(|r| s.pieces(them, **r).any()).fold(Bitboard::EMPTY, |b, r| b | Bitboard(row[r.index()]));
+    let mut sink = Plain::<false> { n: 0, look: theirs, dead: Bitboard::EMPTY, dead_from: Bitboard::EMPTY, king: k, theirs, len: 0, caps: [std::mem::MaybeUninit::uninit(); CAPACITY] };
+    crate::orthodox::generate_with(pos, !pos.hidden_mask(), checkers, pinned, &mut sink);
+    let mut n = sink.n;
+    for (from, to, times) in sink.kept()? {
+        if times > 1 {
+            // (one walk per promotion of the capturer)
+            n += Role::PROMOTIONS.iter().map(|&r| by_capture(pos, c, k, from, to, Some(r))).sum::<Option<u64>>()?;
+            continue;
+        }
+        let r = match c.square {
+            SquareRule::CapturerHome => Some(crate::rules::circe::home_square(s.role_at(from), us, to)),
+            _ => to.offset(to.file() as i32 - from.file() as i32, to.rank() as i32 - from.rank() as i32),
+        };
+        n += match (r, s.piece_at(to)?) {
+            (Some(r), v) if danger.contains(r) && v.role() != Role::King => reborn_weight(c, k, v, r, s.occ.without(from)),
+            _ => 1,
+        };
     }
     Some(n)
 }
@@ -811,13 +852,21 @@ fn by_capture(pos: &Position, c: &Circe, k: Square, from: Square, to: Square, ar
     let p = pos.piece_at(from)?;
     let arrived = arrived.map_or(p, |r| p.with_role(r));
     let Some((unit, r)) = rebirth(pos, c, from, to, p, arrived) else { return Some(1) };
-    let occ = pos.occupied().without(from);
+    Some(reborn_weight(c, k, unit, r, pos.occupied().without(from)))
+}
+
+/// How many legal moves a capture makes whose victim is reborn as `unit` on `r`, the
+/// board's occupancy without the capturer's departure square `occ`: none when the square
+/// is taken in Strict Circe, else one per walk the unit may take there that does not
+/// check our king on `k`.
+#[inline(always)]
+fn reborn_weight(c: &Circe, k: Square, unit: Piece, r: Square, occ: Bitboard) -> u64 {
     if occ.contains(r) {
-        return Some(u64::from(c.occupied != Occupied::Illegal));
+        return u64::from(c.occupied != Occupied::Illegal);
     }
     // (a unit that attacks no king there on an empty board, and no pawn to promote: legal)
     if !Bitboard(crate::rules::circe::danger_squares(unit.color(), k)[unit.role().index()]).contains(r) {
-        return Some(1);
+        return 1;
     }
     if unit.role() == Role::Pawn && r.rank() == unit.color().promotion_rank() {
         // one move per walk it promotes to that does not check: the line to the king once
@@ -825,9 +874,9 @@ fn by_capture(pos: &Position, c: &Circe, k: Square, from: Square, to: Square, ar
         let straight = open && (r.rank() == k.rank() || r.file() == k.file());
         let diagonal = open && !straight;
         let checks = [diagonal || straight, straight, diagonal, knight_attacks(r).contains(k)];
-        return Some(checks.iter().filter(|&&c| !c).count() as u64);
+        return checks.iter().filter(|&&c| !c).count() as u64;
     }
-    Some(reborn_walks(unit, r).iter().filter(|&&walk| !checks_from(unit.color(), c.first_rank_pawns, walk, r, k, occ.with(r))).count() as u64)
+    reborn_walks(unit, r).iter().filter(|&&walk| !checks_from(unit.color(), c.first_rank_pawns, walk, r, k, occ.with(r))).count() as u64
 }
 
 /// The walks a unit reborn on `r` may take: a pawn on its promotion rank promotes (one
