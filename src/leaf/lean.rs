@@ -373,7 +373,8 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
         // (the plainest case, victims alone deciding: [`plain`])
         _ if rex == Rex::No && shield.is_none() && threats.is_empty() && dead.any() && by_victim => plain_strict(pos, &rule, checkers, pinned, look, dead, dead_from)?,
         _ if rex == Rex::No && shield.is_none() && threats.is_empty() && !by_victim && depart.is_none() && by_capture_plain(c) => plain_by_capture(pos, c, k, checkers, pinned)?,
-        _ if rex == Rex::No && shield.is_none() && threats.is_empty() && dead.is_empty() && (by_victim || matches!(depart, Some(FromLook::CapturerWalk(_)))) => plain(pos, &rule, checkers, pinned, look, depart)?,
+        // (Rex Inclusive too: the units `skip` holds are counted below)
+        _ if shield.is_none() && threats.is_empty() && dead.is_empty() && (by_victim || matches!(depart, Some(FromLook::CapturerWalk(_)))) => plain(pos, &rule, checkers, pinned, look, depart, skip)?,
         (false, false) => lean!(false, false),
         (false, true) => lean!(false, true),
         (true, _) => lean!(true, false),
@@ -422,13 +423,17 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
 /// ([`Plain`]); with none to weigh, the orthodox counter itself, less the king's captures
 /// it counted. Clone Circe: [`plain_clone`].
 #[inline(always)]
-fn plain(pos: &Position, rule: &VictimRule<'_>, checkers: Bitboard, pinned: Bitboard, look: Bitboard, depart: Option<FromLook>) -> Option<u64> {
+#[allow(clippy::too_many_arguments)] // (the king's set-up, the look, the units left out)
+fn plain(pos: &Position, rule: &VictimRule<'_>, checkers: Bitboard, pinned: Bitboard, look: Bitboard, depart: Option<FromLook>, skip: Bitboard) -> Option<u64> {
     let k = rule.king?;
     let s = pos.sets();
     let them = pos.turn().other();
     if look.is_empty() {
         let mut counter = crate::orthodox::Counter(0);
-        crate::orthodox::generate_with(pos, !pos.hidden_mask(), checkers, pinned, &mut counter);
+        crate::orthodox::generate_with(pos, !(pos.hidden_mask() | skip), checkers, pinned, &mut counter);
+        if skip.contains(k) {
+            return Some(counter.0);
+        }
         let kings = (king_attacks(k) & s.color[them.index()]).filter(|&to| !crate::orthodox::attacked(pos, to, them, s.occ.without(k))).count();
         return Some(counter.0 - kings as u64);
     }
@@ -437,7 +442,7 @@ fn plain(pos: &Position, rule: &VictimRule<'_>, checkers: Bitboard, pinned: Bitb
     }
     let theirs = s.color[them.index()];
     let mut sink = Plain::<false> { n: 0, look, dead: Bitboard::EMPTY, dead_from: Bitboard::EMPTY, king: k, theirs, len: 0, caps: [std::mem::MaybeUninit::uninit(); CAPACITY] };
-    crate::orthodox::generate_with(pos, !pos.hidden_mask(), checkers, pinned, &mut sink);
+    crate::orthodox::generate_with(pos, !(pos.hidden_mask() | skip), checkers, pinned, &mut sink);
     let mut n = sink.n;
     for (from, to, times) in sink.kept()? {
         n += times * super::victim_weight(pos, &rule.c, rule.fr, Some(k), s.occ, Bitboard::EMPTY, from, to)?;
