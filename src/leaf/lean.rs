@@ -369,12 +369,13 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
             (!sink.unsure).then_some(sink.n)?
         }};
     }
+    // (the plainest cases: no pending rebirth, no Assassin threat: [`plain`])
+    let small = shield.is_none() && threats.is_empty();
     n += match (promo.is_some() || dead.any() || threats.any(), depart.is_some()) {
-        // (the plainest case, victims alone deciding: [`plain`])
-        _ if rex == Rex::No && shield.is_none() && threats.is_empty() && dead.any() && by_victim => plain_strict(pos, &rule, checkers, pinned, look, dead, dead_from)?,
-        _ if rex == Rex::No && shield.is_none() && threats.is_empty() && !by_victim && depart.is_none() && by_capture_plain(c) => plain_by_capture(pos, c, k, checkers, pinned)?,
+        _ if small && rex == Rex::No && dead.any() && by_victim => plain_strict(pos, &rule, checkers, pinned, look, dead, dead_from)?,
+        _ if small && rex == Rex::No && !by_victim && depart.is_none() && by_capture_plain(c) => plain_by_capture(pos, c, k, checkers, pinned)?,
         // (Rex Inclusive too: the units `skip` holds are counted below)
-        _ if shield.is_none() && threats.is_empty() && dead.is_empty() && (by_victim || matches!(depart, Some(FromLook::CapturerWalk(_)))) => plain(pos, &rule, checkers, pinned, look, depart, skip)?,
+        _ if small && dead.is_empty() && (by_victim || matches!(depart, Some(FromLook::CapturerWalk(_)))) => plain(pos, &rule, checkers, pinned, look, depart, skip)?,
         (false, false) => lean!(false, false),
         (false, true) => lean!(false, true),
         (true, _) => lean!(true, false),
@@ -440,14 +441,7 @@ fn plain(pos: &Position, rule: &VictimRule<'_>, checkers: Bitboard, pinned: Bitb
     if let Some(FromLook::CapturerWalk(row)) = depart {
         return plain_clone(pos, &rule.c, k, checkers, pinned, look, row);
     }
-    let theirs = s.color[them.index()];
-    let mut sink = Plain::<false> { n: 0, look, dead: Bitboard::EMPTY, dead_from: Bitboard::EMPTY, king: k, theirs, len: 0, caps: [std::mem::MaybeUninit::uninit(); CAPACITY] };
-    crate::orthodox::generate_with(pos, !(pos.hidden_mask() | skip), checkers, pinned, &mut sink);
-    let mut n = sink.n;
-    for (from, to, times) in sink.kept()? {
-        n += times * super::victim_weight(pos, &rule.c, rule.fr, Some(k), s.occ, Bitboard::EMPTY, from, to)?;
-    }
-    Some(n)
+    Plain::<false>::new(pos, k, look, Bitboard::EMPTY, Bitboard::EMPTY).run(pos, !(pos.hidden_mask() | skip), checkers, pinned).by_victim(pos, rule)
 }
 
 /// [`plain`] for Clone Circe: the captures kept are those of victims on the capture
@@ -459,9 +453,8 @@ fn plain_clone(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned:
     let s = pos.sets();
     let us = pos.turn();
     let squares = Role::CAPTURABLE.iter().filter(|r| s.pieces(us, **r).any()).fold(Bitboard::EMPTY, |b, r| b | Bitboard(row[r.index()]));
-    let theirs = s.color[us.other().index()];
-    let mut sink = Plain::<false> { n: 0, look: look & squares, dead: Bitboard::EMPTY, dead_from: Bitboard::EMPTY, king: k, theirs, len: 0, caps: [std::mem::MaybeUninit::uninit(); CAPACITY] };
-    crate::orthodox::generate_with(pos, !pos.hidden_mask(), checkers, pinned, &mut sink);
+    let mut sink = Plain::<false>::new(pos, k, look & squares, Bitboard::EMPTY, Bitboard::EMPTY);
+    let sink = sink.run(pos, !pos.hidden_mask(), checkers, pinned);
     let mut n = sink.n;
     for (from, to, times) in sink.kept()? {
         n += match (look_from(look, Some(FromLook::CapturerWalk(row)), s, from).contains(to), times) {
@@ -480,16 +473,7 @@ fn plain_clone(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned:
 #[inline(never)]
 #[allow(clippy::too_many_arguments)] // (the king's set-up, the look)
 fn plain_strict(pos: &Position, rule: &VictimRule<'_>, checkers: Bitboard, pinned: Bitboard, look: Bitboard, dead: Bitboard, dead_from: Bitboard) -> Option<u64> {
-    let k = rule.king?;
-    let s = pos.sets();
-    let theirs = s.color[pos.turn().other().index()];
-    let mut sink = Plain::<true> { n: 0, look, dead, dead_from, king: k, theirs, len: 0, caps: [std::mem::MaybeUninit::uninit(); CAPACITY] };
-    crate::orthodox::generate_with(pos, !pos.hidden_mask(), checkers, pinned, &mut sink);
-    let mut n = sink.n;
-    for (from, to, times) in sink.kept()? {
-        n += times * super::victim_weight(pos, &rule.c, rule.fr, Some(k), s.occ, Bitboard::EMPTY, from, to)?;
-    }
-    Some(n)
+    Plain::<true>::new(pos, rule.king?, look, dead, dead_from).run(pos, !pos.hidden_mask(), checkers, pinned).by_victim(pos, rule)
 }
 
 /// May [`plain_by_capture`] count under these rules?
@@ -508,11 +492,10 @@ fn plain_by_capture(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pi
     let s = pos.sets();
     let us = pos.turn();
     let them = us.other();
-    let theirs = s.color[them.index()];
     let row = crate::rules::circe::danger_squares(them, k);
     let danger = Role::CAPTURABLE.iter().filter(|r| s.pieces(them, **r).any()).fold(Bitboard::EMPTY, |b, r| b | Bitboard(row[r.index()]));
-    let mut sink = Plain::<false> { n: 0, look: theirs, dead: Bitboard::EMPTY, dead_from: Bitboard::EMPTY, king: k, theirs, len: 0, caps: [std::mem::MaybeUninit::uninit(); CAPACITY] };
-    crate::orthodox::generate_with(pos, !pos.hidden_mask(), checkers, pinned, &mut sink);
+    let mut sink = Plain::<false>::new(pos, k, s.color[them.index()], Bitboard::EMPTY, Bitboard::EMPTY);
+    let sink = sink.run(pos, !pos.hidden_mask(), checkers, pinned);
     let mut n = sink.n;
     for (from, to, times) in sink.kept()? {
         if times > 1 {
@@ -917,6 +900,31 @@ struct Plain<const DEAD: bool> {
 const CAPACITY: usize = 128;
 
 impl<const DEAD: bool> Plain<DEAD> {
+    /// The sink for our king on `k` (the king's captures left out), keeping the captures of
+    /// `look` victims.
+    #[inline(always)]
+    fn new(pos: &Position, k: Square, look: Bitboard, dead: Bitboard, dead_from: Bitboard) -> Self {
+        let theirs = pos.sets().color[pos.turn().other().index()];
+        Plain { n: 0, look, dead, dead_from, king: k, theirs, len: 0, caps: [std::mem::MaybeUninit::uninit(); CAPACITY] }
+    }
+
+    /// Runs the generator's moves of the units of `movable` into the sink.
+    #[inline(always)]
+    fn run(&mut self, pos: &Position, movable: Bitboard, checkers: Bitboard, pinned: Bitboard) -> &Self {
+        crate::orthodox::generate_with(pos, movable, checkers, pinned, self);
+        self
+    }
+
+    /// The count with each capture kept weighed by its victim ([`super::victim_weight`]).
+    #[inline(always)]
+    fn by_victim(&self, pos: &Position, rule: &VictimRule<'_>) -> Option<u64> {
+        let mut n = self.n;
+        for (from, to, times) in self.kept()? {
+            n += times * super::victim_weight(pos, &rule.c, rule.fr, Some(self.king), rule.occ, Bitboard::EMPTY, from, to)?;
+        }
+        Some(n)
+    }
+
     #[inline(always)]
     fn keep(&mut self, from: Square, to: Square, promotes: bool) {
         if self.len < CAPACITY {
@@ -932,9 +940,7 @@ impl<const DEAD: bool> Plain<DEAD> {
         // SAFETY: the first `len` entries, at most the capacity, were written by `keep`
         Some(self.caps.get(..self.len)?.iter().map(|cap| unsafe { cap.assume_init() }).map(|cap| (Square::new((cap & 63) as u8), Square::new((cap >> 6 & 63) as u8), if cap >> 12 != 0 { 4 } else { 1 })))
     }
-}
 
-impl<const DEAD: bool> Plain<DEAD> {
     /// Strict Circe: `t` (pawn moves `delta` long, arrival squares) but the captures of
     /// dead victims by units off their `dead_from` squares.
     #[inline(always)]
