@@ -257,6 +257,26 @@ fn mars_counter_candidates() {
     check_cases("circe-mars", cases);
 }
 
+/// Hand-made Mars cases for the short path (`leaf::mars_path`): an enemy unit attacks only
+/// from its lift square, so a unit of ours standing on that square, or between it and our
+/// king, is pinned; and a slider's own square is empty for its lines, so it can check
+/// through it.
+#[test]
+fn mars_short_path_lifts() {
+    let cases: &[Case] = &[
+        // the black rook on a5 (dark) lifts to h8, where the white knight stands: the knight
+        // may not leave (the rook would reach h2 from h8); the king steps freely
+        ("4k2N/8/8/r7/8/8/7K/8 w - - 0 1", &["Kh2-g1", "Kh2-h3"], &["Sh8-f7", "Sh8-g6"]),
+        // the black rook on h5 (light) lifts to a8: the bishop on a5 screens the king on a2
+        ("4k3/8/8/B6r/8/8/K7/8 w - - 0 1", &["Ka2-a1", "Ka2-a3"], &["Ba5-b6", "Ba5-d8"]),
+        // the black rook on a4 (light) checks a2 from a8, through its own square: the king
+        // leaves the a-file, or a knight blocks on a3
+        ("4k3/8/8/8/r7/8/K1N5/8 w - - 0 1", &["Ka2-b1", "Sc2-a3"], &["Ka2-a1", "Ka2-a3", "Sc2-b4"]),
+        ("4k3/8/8/8/r7/8/K7/1N6 w - - 0 1", &["Sb1-a3", "Ka2-b3"], &["Sb1-c3", "Ka2-a1"]),
+    ];
+    check_cases("circe-mars", cases);
+}
+
 /// Hand-made Volcanic cases for the short path's units standing on hidden units: when one
 /// leaves its square, the earliest unit hidden there emerges (RULES.md §5), which may check
 /// our king or shield it. Perft 1–3 must equal the generic pipeline's, and the moves are

@@ -1,5 +1,5 @@
 //! What the exact short leaf paths share (`paralysis`, `isardam_path`, `anticirce_path`,
-//! `kamikaze_path`): where their moves go (a count, or a list for perft's inner plies), a
+//! `kamikaze_path`, `mars_path`): where their moves go (a count, or a list for perft's inner plies), a
 //! unit's pseudo-legal moves, the castling candidates, pins, the squares screening the king
 //! and the map of what the enemy attacks. Every move these paths give is decided exactly: in
 //! bulk from the orthodox generator, or judged on the board after it.

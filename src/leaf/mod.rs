@@ -13,7 +13,7 @@
 //!   attack decide at once, the others play the move through the generic pipeline.
 //!
 //! Anything this module does not model (Cohen's rule, a pending Parrain rebirth, Mars
-//! geometry, an Assassin king on a home square, moves that uncover hidden Volcanic units) is counted by the
+//! geometry outside `mars_path`, an Assassin king on a home square, moves that uncover hidden Volcanic units) is counted by the
 //! generic pipeline. Tests check that both give the same counts (`Rules::generic()`).
 
 mod anticirce_path;
@@ -21,6 +21,7 @@ mod exact;
 mod isardam_path;
 mod kamikaze_path;
 mod lean;
+mod mars_path;
 mod paralysis;
 
 use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
@@ -1693,6 +1694,8 @@ pub(crate) enum ShortPath {
     Anticirce,
     /// Kamikaze Circe, or Circe with kamikaze units, alone (`leaf::kamikaze_path`).
     Kamikaze,
+    /// Mars Circe alone (`leaf::mars_path`).
+    Mars,
 }
 
 impl ShortPath {
@@ -1718,6 +1721,7 @@ impl ShortPath {
                 ShortPath::Anticirce
             }
             (Observation::None, Some(c)) if kamikaze_path::applies(&c) => ShortPath::Kamikaze,
+            (Observation::None, Some(c)) if mars_path::applies(&c) => ShortPath::Mars,
             _ => ShortPath::None,
         }
     }
@@ -1734,6 +1738,7 @@ fn short_count(pos: &Position, rules: &Rules) -> Option<u64> {
         ShortPath::Isardam { kings, type_b } => isardam_path::count(pos, kings, type_b),
         ShortPath::Anticirce => anticirce_path::count(pos, rules.circe.as_ref()?),
         ShortPath::Kamikaze => kamikaze_path::count(pos, rules.circe.as_ref()?),
+        ShortPath::Mars => mars_path::count(pos, rules.circe.as_ref()?),
     }
 }
 
@@ -1747,5 +1752,6 @@ pub(crate) fn short_moves(pos: &Position, rules: &Rules, sure: &mut MoveList, un
         ShortPath::Isardam { kings, type_b } => isardam_path::moves(pos, kings, type_b, sure),
         ShortPath::Anticirce => anticirce_path::moves(pos, rules.circe.as_ref()?, sure),
         ShortPath::Kamikaze => kamikaze_path::moves(pos, rules.circe.as_ref()?, sure),
+        ShortPath::Mars => mars_path::moves(pos, rules.circe.as_ref()?, sure),
     }
 }

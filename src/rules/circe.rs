@@ -391,6 +391,13 @@ pub fn home_preimage_in(role: Role, color: Color, targets: crate::bitboard::Bitb
 /// their preimages; (0, 0) where there is none.
 static HOME_PAIRS: [[[(u64, u64); 2]; 7]; 2] = home_pairs(&TABLES);
 
+/// The home squares of `role` (knight to queen) for `color`, each with the squares whose
+/// home square it is: one bit and its preimage, (0, 0) where the walk has fewer.
+#[inline(always)]
+pub fn home_pairs_of(role: Role, color: Color) -> [(u64, u64); 2] {
+    HOME_PAIRS[color.index()][role.index()]
+}
+
 const fn home_pairs(t: &HomeTables) -> [[[(u64, u64); 2]; 7]; 2] {
     let mut out = [[[(0, 0); 2]; 7]; 2];
     let mut c = 0;

@@ -1,0 +1,340 @@
+//! The last ply of perft (and perft's inner plies) under Mars Circe alone (`circe-mars`:
+//! a unit captures only from its rebirth square, which must be empty or its own; nothing is
+//! reborn; check is the same capture test).
+//!
+//! An enemy unit on `sq` attacks only from its lift square `l` (its home square; a king's
+//! own square when kings do not lift), with `sq` empty for its lines: what it attacks
+//! depends on our moves only through the occupancy of `l` and of the squares between `l` and
+//! the target. The enemy units whose `l` another enemy unit occupies attack nothing while
+//! this position lasts (no move of ours empties an enemy-occupied square); the others are
+//! listed once ([`Enemies`]) with what they reach on an empty board, which rejects most
+//! tests at once.
+//!
+//! With our king on `k` not attacked, a move of another unit can expose it only by emptying
+//! a square on a line from a lift square to `k`, or the lift square itself ([`Enemies::
+//! sensitive`]): every move of a unit standing elsewhere is legal (a capture removes an
+//! attacker at most, its lift square is left empty again, and its arrival square was
+//! occupied before), counted in bulk. The moves of units on those squares, the king's moves,
+//! castling, and every move when the king is attacked are judged exactly on the occupancy
+//! after the move.
+
+use super::exact::{castlings, plain_king, Out};
+use crate::attacks::{between, king_attacks, pawn_attacks, pawn_attacks_of_set};
+use crate::bitboard::Bitboard;
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::orthodox::shift;
+use crate::position::{Position, Sets};
+use crate::rules::circe::{home_pairs_of, home_square, CaptureFrom, Capturer, Circe, SquareRule, Victim};
+use crate::square::{Color, Piece, Role, Square};
+
+/// Do these Circe rules (with no other condition) take this path?
+pub(super) fn applies(c: &Circe) -> bool {
+    c.capture_from == CaptureFrom::RebirthSquare
+        && c.victim == Victim::Gone
+        && c.capturer == Capturer::Stays
+        && c.square == SquareRule::Home
+        && !c.victim_kings
+}
+
+/// The number of legal moves, or `None` when the position is not modelled here (no king of
+/// ours; a pawn on its first or last rank; hidden units or a pending rebirth).
+pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
+    super::exact::count(|out| run(pos, c, out))
+}
+
+/// The legal moves (every judgement here is exact); `None` as for [`count`].
+pub(super) fn moves(pos: &Position, c: &Circe, list: &mut MoveList) -> Option<()> {
+    run(pos, c, list)
+}
+
+/// The square a unit `p` on `sq` captures from: its home square (a king's own square when
+/// kings do not lift).
+#[inline(always)]
+fn lift(c: &Circe, p: Piece, sq: Square) -> Square {
+    if p.role() == Role::King && !c.capturer_kings {
+        sq
+    } else {
+        home_square(p.role(), p.color(), sq)
+    }
+}
+
+/// The enemy units, read by lift square: a walk's home square `l` (for a pawn, its file's
+/// square on its second rank; for a king, e1/e8 or its own square when kings do not lift)
+/// and the units whose home square it is. When a unit of theirs stands on `l`, it is the
+/// only one that can lift there; when another unit does, none can.
+struct Enemies<'a> {
+    s: &'a Sets,
+    us: Color,
+    them: Color,
+    /// Kings capture from their home square.
+    kings_lift: bool,
+    /// What the units reach from their lift squares on an empty board (a cheap rejection).
+    all: Bitboard,
+}
+
+/// The enemy pieces (knight to queen) in the order of [`Enemies::slots`].
+const PIECES: [Role; 4] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
+
+impl<'a> Enemies<'a> {
+    /// The enemy units, and in the same pass, with our king on `k`: the squares they attack
+    /// with the king off the board (a square outside is safe for its step, and for
+    /// castling's passing square: a king standing on a lift square is not attacked from
+    /// it), and the squares whose emptying may let a unit attack `k` (the lift squares of the
+    /// units that reach it on an empty board, and the squares between).
+    #[inline(always)]
+    fn new(s: &'a Sets, c: &Circe, us: Color, k: Square) -> (Enemies<'a>, Bitboard, Bitboard) {
+        let mut e = Enemies { s, us, them: us.other(), kings_lift: c.capturer_kings, all: Bitboard::EMPTY };
+        let away = s.occ.without(k);
+        let pawns = s.pieces(e.them, Role::Pawn);
+        let lifts = pawn_lifts(pawns, e.them);
+        let mut all = pawn_attacks_of_set(e.them, lifts);
+        let mut map = pawn_attacks_of_set(e.them, lifts & (!away | pawns));
+        let mut look = pawn_attacks(us, k) & lifts;
+        e.slots(Bitboard::EMPTY, #[inline(always)] |role, l, mut u, reach| {
+            all |= reach;
+            if reach.contains(k) {
+                look |= between(l, k).with(l);
+            }
+            if away.contains(l) {
+                u &= Bitboard::from_square(l);
+            }
+            if matches!(role, Role::Bishop | Role::Rook | Role::Queen) {
+                for x in u {
+                    map |= walk(role, l, away.without(x).with(l));
+                }
+            } else if u.any() {
+                map |= reach;
+            }
+            false
+        });
+        e.all = all;
+        (e, map, look)
+    }
+
+    /// Calls `each(role, l, units, reach)` for every lift square of a piece or king with
+    /// units on the board but those on `gone`, until it returns true.
+    #[inline(always)]
+    fn slots(&self, gone: Bitboard, mut each: impl FnMut(Role, Square, Bitboard, Bitboard) -> bool) -> bool {
+        for role in PIECES {
+            let units = self.s.pieces(self.them, role) & !gone;
+            if units.is_empty() {
+                continue;
+            }
+            for (home, pre) in home_pairs_of(role, self.them) {
+                let u = units & Bitboard(pre);
+                if u.any() {
+                    let l = Square::new(home.trailing_zeros() as u8);
+                    if each(role, l, u, walk(role, l, Bitboard::EMPTY)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        for sq in self.s.pieces(self.them, Role::King) & !gone {
+            let l = if self.kings_lift { home_square(Role::King, self.them, sq) } else { sq };
+            if each(Role::King, l, Bitboard::from_square(sq), king_attacks(l)) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Does a unit but those on `gone` attack `target` with occupancy `occ` (the board after
+    /// our move)? A slider attacks through a square between `l` and the target only when
+    /// that square is its own (it was lifted from there).
+    #[inline(always)]
+    fn hit(&self, target: Square, occ: Bitboard, gone: Bitboard) -> bool {
+        if !self.all.contains(target) {
+            return false;
+        }
+        let pawns = self.s.pieces(self.them, Role::Pawn) & !gone;
+        for l in pawn_attacks(self.us, target) & Bitboard::rank(self.them.pawn_rank()) {
+            let mut u = pawns & Bitboard::file(l.file());
+            if occ.contains(l) {
+                u &= Bitboard::from_square(l);
+            }
+            if u.any() {
+                return true;
+            }
+        }
+        self.slots(gone, #[inline(always)] |role, l, mut u, reach| {
+            if !reach.contains(target) {
+                return false;
+            }
+            if occ.contains(l) {
+                u &= Bitboard::from_square(l);
+            }
+            if u.is_empty() {
+                return false;
+            }
+            if matches!(role, Role::Bishop | Role::Rook | Role::Queen) {
+                let b = between(l, target) & occ;
+                b.is_empty() || (!b.more_than_one() && (b & u).any())
+            } else {
+                true
+            }
+        })
+    }
+}
+
+/// The files of the squares of `b`.
+#[inline(always)]
+fn pawn_files(b: Bitboard) -> Bitboard {
+    let mut x = b.0;
+    x |= x >> 32;
+    x |= x >> 16;
+    x |= x >> 8;
+    Bitboard((x & 0xff).wrapping_mul(0x0101_0101_0101_0101))
+}
+
+/// The lift squares of pawns of `color` on `pawns`: their files' squares on their second
+/// rank.
+#[inline(always)]
+fn pawn_lifts(pawns: Bitboard, color: Color) -> Bitboard {
+    let mut x = pawns.0;
+    x |= x >> 32;
+    x |= x >> 16;
+    x |= x >> 8;
+    Bitboard((x & 0xff) << (8 * color.pawn_rank() as u32))
+}
+
+#[inline(always)]
+fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
+    let k = plain_king(pos)?;
+    let s = pos.sets();
+    let us = pos.turn();
+    let them = us.other();
+    let (e, map, look) = Enemies::new(s, c, us, k);
+    let occ = s.occ;
+    let empty = !occ;
+    let theirs = s.color[them.index()];
+    let checked = map.contains(k);
+    // the units whose moves are judged one by one (all when the king is attacked)
+    let look = if checked { Bitboard::FULL } else { look };
+    // a non-king move from `from` leaving the occupancy `after`, taking on `gone`
+    let safe = |after: Bitboard, gone: Bitboard| !e.hit(k, after, gone);
+
+    // pawns: pushes in bulk from the squares not looked at; captures from the second rank
+    let pawns = s.pieces(us, Role::Pawn);
+    let up = 8 * us.forward() as i8;
+    let last = Bitboard::rank(us.promotion_rank());
+    let third = Bitboard::rank((us.pawn_rank() as i32 + us.forward()) as u8);
+    let single = shift(pawns & !look, up) & empty;
+    out.pawn_shift(single & !last, up, MoveKind::Normal);
+    out.pawn_promotions(single & last, up);
+    out.pawn_shift(shift(single & third, up) & empty, 2 * up, MoveKind::DoublePush);
+    // (the pawns whose lift square is free or their own and attacks an enemy unit)
+    let lifts = pawn_lifts(pawns, us) & (empty | pawns) & pawn_attacks_of_set(them, theirs);
+    for from in pawns & (look | pawn_files(lifts)) {
+        let r = Square::from_coords(from.file(), us.pawn_rank());
+        let caps = if r == from || empty.contains(r) { pawn_attacks(us, r) & theirs } else { Bitboard::EMPTY };
+        if !look.contains(from) {
+            out.targets(from, caps);
+            continue;
+        }
+        let after = occ.without(from);
+        for to in caps {
+            out.judged(Move::new(from, to, MoveKind::Normal), || safe(after, Bitboard::from_square(to)));
+        }
+        let Some(one) = from.offset(0, us.forward()).filter(|&t| empty.contains(t)) else { continue };
+        if last.contains(one) {
+            for role in Role::PROMOTIONS {
+                out.judged(Move::promotion(from, one, role), || safe(after.with(one), Bitboard::EMPTY));
+            }
+            continue;
+        }
+        out.judged(Move::new(from, one, MoveKind::Normal), || safe(after.with(one), Bitboard::EMPTY));
+        if from.rank() == us.pawn_rank() {
+            let two = one.offset(0, us.forward()).expect("on the board");
+            if empty.contains(two) {
+                out.judged(Move::new(from, two, MoveKind::DoublePush), || safe(after.with(two), Bitboard::EMPTY));
+            }
+        }
+    }
+
+    // pieces: quiet moves from their square, captures from their lift square
+    let ctx = Ctx { s, us, occ, theirs, look, e: &e, k };
+    ctx.pieces(Role::Knight, out);
+    ctx.pieces(Role::Bishop, out);
+    ctx.pieces(Role::Rook, out);
+    ctx.pieces(Role::Queen, out);
+
+    // the king: each step and capture judged on its arrival square
+    let king = Piece::new(us, Role::King);
+    let away = occ.without(k);
+    out.targets(k, king_attacks(k) & empty & !map);
+    let r = lift(c, king, k);
+    if r == k || empty.contains(r) {
+        for to in king_attacks(r) & theirs {
+            out.judged(Move::new(k, to, MoveKind::Normal), || !e.hit(to, away, Bitboard::from_square(to)));
+        }
+    }
+
+    // castling: not out of check, not through it (the king on the passing square, its own
+    // square empty), not into it
+    if !checked {
+        castlings(pos, s, us, k, |ca| {
+            let (rf, rt) = crate::rules::effects::castling_rook(ca.m);
+            let to = ca.m.to();
+            // (the map holds every attack on the arrival square: the rook's square emptied
+            // opens no line onto it and is no enemy lift square)
+            out.judged(ca.m, || !map.contains(ca.pass) && (!map.contains(to) || !e.hit(to, away.without(rf).with(to).with(rt), Bitboard::EMPTY)));
+        });
+    }
+    Some(())
+}
+
+/// What the moves of our pieces are judged with.
+struct Ctx<'a> {
+    s: &'a Sets,
+    us: Color,
+    occ: Bitboard,
+    theirs: Bitboard,
+    look: Bitboard,
+    e: &'a Enemies<'a>,
+    k: Square,
+}
+
+impl Ctx<'_> {
+    /// The moves of our units of walk `role` (knight to queen): quiet moves from their
+    /// square, captures from their lift square.
+    #[inline(always)]
+    fn pieces<O: Out>(&self, role: Role, out: &mut O) {
+        let (occ, empty) = (self.occ, !self.occ);
+        for from in self.s.pieces(self.us, role) {
+            let att = walk(role, from, occ);
+            let r = home_square(role, self.us, from);
+            let targets = if r == from {
+                att & !self.s.color[self.us.index()]
+            } else if empty.contains(r) {
+                (att & empty) | (walk(role, r, occ.without(from).with(r)) & self.theirs)
+            } else {
+                att & empty
+            };
+            if !self.look.contains(from) {
+                out.targets(from, targets);
+                continue;
+            }
+            let after = occ.without(from);
+            for to in targets {
+                let m = Move::new(from, to, MoveKind::Normal);
+                if empty.contains(to) {
+                    out.judged(m, || !self.e.hit(self.k, after.with(to), Bitboard::EMPTY));
+                } else {
+                    out.judged(m, || !self.e.hit(self.k, after, Bitboard::from_square(to)));
+                }
+            }
+        }
+    }
+}
+
+/// What a piece (knight to queen) on `sq` attacks with occupancy `occ`.
+#[inline(always)]
+fn walk(role: Role, sq: Square, occ: Bitboard) -> Bitboard {
+    match role {
+        Role::Knight => crate::attacks::knight_attacks(sq),
+        Role::Bishop => crate::attacks::bishop_attacks(sq, occ),
+        Role::Rook => crate::attacks::rook_attacks(sq, occ),
+        _ => crate::attacks::queen_attacks(sq, occ),
+    }
+}
