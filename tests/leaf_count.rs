@@ -238,6 +238,10 @@ fn assassin_short_path() {
         ("7k/3b4/2N5/8/K2p4/8/8/8 w - - 0 1", &["Sc6*d4[+bPd7]"], &["Sc6-b4"]),
         // the knight taken on b8 would be reborn on b8, under the capturing king: illegal
         ("1n5k/2K5/8/8/8/8/8/8 w - - 0 1", &["Kc7-b7", "Kc7-d8"], &["Kc7*b8", "Kc7-d7"]),
+        // 0-0 crosses f8, the dark bishop's home: Bh6*g7 would rebirth the bishop there, so
+        // the king may neither stop on f8 nor cross it, though the board after castling is
+        // legal (the listing of perft's inner plies judges the crossed square itself)
+        ("r3k2r/p1ppqpb1/bn2pnpB/3PN3/1p2P3/2N2Q1p/PPP1BPPP/R3K2R b KQkq - 1 1", &["Ke8-d8", "Rh8-g8"], &["0-0", "Ke8-f8", "0-0-0"]),
     ];
     check_cases("circe-assassin", cases);
 }

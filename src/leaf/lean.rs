@@ -21,7 +21,10 @@
 //! Assassin Circe joins in while our king is unattacked and off our home squares: a reborn
 //! unit that replaces the occupant of its square leaves it occupied, so only a rebirth onto
 //! our king (illegal) and the king's steps and castling onto our home squares (where a
-//! capture could rebirth a unit onto it, [`super::assassination_threat`]) differ from Circe.
+//! capture could rebirth a unit onto it, [`super::assassination_threat`]) differ from Circe:
+//! the generator leaves the king out and [`assassin_king`] counts its moves; the listing of
+//! perft's inner plies sends them to the legality test (castling after a look at the square
+//! the king crosses).
 //!
 //! Rex Inclusive joins in ([`Rex`]): where our king stands relative to its rebirth square
 //! decides which few moves check works differently for (a king off that square is in
@@ -369,17 +372,23 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
             (!sink.unsure).then_some(sink.n)?
         }};
     }
-    // (the plainest cases: no pending rebirth, no Assassin threat: [`plain`])
-    let small = shield.is_none() && threats.is_empty();
+    // (the plainest cases: no pending rebirth, and no Assassin threat or one met by
+    // leaving our king to [`assassin_king`]: [`plain`])
+    let assassin_plain = threats.any() && shield.is_none() && rex == Rex::No && dead.is_empty() && by_victim && depart.is_none();
+    let small = shield.is_none() && (threats.is_empty() || assassin_plain);
+    let plain_skip = if assassin_plain { skip.with(k) } else { skip };
     n += match (promo.is_some() || dead.any() || threats.any(), depart.is_some()) {
         _ if small && rex == Rex::No && dead.any() && by_victim => plain_strict(pos, &rule, checkers, pinned, look, dead, dead_from)?,
         _ if small && rex == Rex::No && !by_victim && depart.is_none() && by_capture_plain(c) => plain_by_capture(pos, c, k, checkers, pinned)?,
         // (Rex Inclusive too: the units `skip` holds are counted below)
-        _ if small && dead.is_empty() && (by_victim || matches!(depart, Some(FromLook::CapturerWalk(_)))) => plain(pos, &rule, checkers, pinned, look, depart, skip)?,
+        _ if small && dead.is_empty() && (by_victim || matches!(depart, Some(FromLook::CapturerWalk(_)))) => plain(pos, &rule, checkers, pinned, look, depart, plain_skip)?,
         (false, false) => lean!(false, false),
         (false, true) => lean!(false, true),
         (true, _) => lean!(true, false),
     };
+    if assassin_plain {
+        n += assassin_king(pos, k, threats);
+    }
     let ours = s.color[pos.turn().index()];
     match rex {
         Rex::No | Rex::Guard(_) => {
@@ -417,6 +426,38 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
         }
     }
     Some(n)
+}
+
+/// Assassin Circe, our king (neither attacked nor on one of our home squares) left out of the
+/// generator: its steps and castling, legal when orthodox chess allows them and, onto our
+/// home squares (`threats`), no capture would rebirth one of our units on it. What the enemy
+/// attacks with our king off the board holds every attack after its move (the king blocks
+/// lines, a castling rook leaves a corner, which no line crosses), so it decides the king's
+/// squares, and only our units it holds need a closer look.
+#[inline(never)]
+fn assassin_king(pos: &Position, k: Square, threats: Bitboard) -> u64 {
+    let s = pos.sets();
+    let us = pos.turn();
+    let theirs = s.color[us.other().index()];
+    let away = s.occ.without(k);
+    let map = super::exact::attack_map(s, us.other(), away);
+    let threat = |sq: Square, occ: Bitboard| {
+        threats.contains(sq)
+            && Role::CAPTURABLE.into_iter().any(|role| {
+                Iterator::any(&mut (s.pieces(us, role) & crate::rules::circe::home_preimage_of(role, us, sq) & map).into_iter(), |x| (s.attackers_to(x, occ) & theirs).any())
+            })
+    };
+    let mut n = 0;
+    for to in king_attacks(k) & !s.occ & !map {
+        n += u64::from(!threat(to, away.with(to)));
+    }
+    super::exact::castlings(pos, s, us, k, |ca| {
+        let to = ca.m.to();
+        let (rf, rt) = crate::rules::effects::castling_rook(ca.m);
+        let legal = !map.contains(ca.pass) && !map.contains(to) && !threat(ca.pass, away.with(ca.pass)) && !threat(to, away.without(rf).with(to).with(rt));
+        n += u64::from(legal);
+    });
+    n
 }
 
 /// The plainest rules' count of the orthodox generator's moves but the king's captures:
@@ -535,8 +576,8 @@ fn unit_targets(s: &crate::position::Sets, from: Square) -> Bitboard {
 /// (to be played with the legality test: captures that a rebirth may make illegal, or
 /// legal); `None` when the position is not one this module models.
 pub(super) fn moves(pos: &Position, c: &Circe, sure: &mut MoveList, unsure: &mut MoveList) -> Option<()> {
-    if c.victim_kings || c.occupied == Occupied::Assassinate {
-        // (Rex Inclusive, Assassin: counted here, listed by the general pipeline)
+    if c.victim_kings {
+        // (Rex Inclusive: counted here, listed by the general pipeline)
         return None;
     }
     let (k, checkers, pinned, rays, shield) = setup(pos, c)?;
@@ -563,11 +604,12 @@ pub(super) fn moves(pos: &Position, c: &Circe, sure: &mut MoveList, unsure: &mut
     let by_victim = c.when != When::AtOnce || !c.square_depends_on_capture();
     let look = if by_victim { risky_victims(pos, c, them, Some(k), Bitboard::EMPTY) & theirs } else { theirs };
     let depart = from_look(c, them, k);
+    let threats = if c.occupied == Occupied::Assassinate { super::threat_squares(us) } else { Bitboard::EMPTY };
     // (one instance per case, so that plain Circe does not pay for the look by capturer (Platzwechsel, Clone))
     let off = if depart.is_some() {
-        collect::<true>(Collect { sure, unsure, theirs, look, depart, sets: pos.sets(), king: k, castling: shield.is_none(), off: false }, pos, checkers, pinned)
+        collect::<true>(Collect { sure, unsure, theirs, look, depart, sets: pos.sets(), king: k, castling: shield.is_none(), threats, off: false }, pos, checkers, pinned)
     } else {
-        collect::<false>(Collect { sure, unsure, theirs, look, depart, sets: pos.sets(), king: k, castling: shield.is_none(), off: false }, pos, checkers, pinned)
+        collect::<false>(Collect { sure, unsure, theirs, look, depart, sets: pos.sets(), king: k, castling: shield.is_none(), threats, off: false }, pos, checkers, pinned)
     };
     (!off).then_some(())
 }
@@ -650,6 +692,9 @@ struct Collect<'a, const DEPART: bool> {
     king: Square,
     /// Take the generator's castling moves (else they are listed apart).
     castling: bool,
+    /// Assassin: our home squares, where the king may be removed by a rebirth (its steps
+    /// there and castling go to the legality test); else empty.
+    threats: Bitboard,
     /// A move this module does not model was met.
     off: bool,
 }
@@ -705,8 +750,21 @@ impl<const DEPART: bool> Sink for Collect<'_, DEPART> {
         match m.kind() {
             MoveKind::EnPassant => self.off = true,
             MoveKind::CastleKing | MoveKind::CastleQueen if !self.castling => {}
+            // (the legality test looks at the board after castling: the square the king
+            // crosses is judged here)
+            MoveKind::CastleKing | MoveKind::CastleQueen if self.threats.any() => {
+                let pass = crate::rules::effects::castling_rook(m).1;
+                let occ = self.sets.occ.without(self.king).with(pass);
+                // (no pawn stands on its first rank here: [`setup`])
+                let fr = crate::rules::circe::FirstRankPawns::Immobile;
+                let us = self.sets.piece_at(self.king).map_or(Color::White, |p| p.color());
+                if !(self.threats.contains(pass) && super::assassination_threat_with(self.sets, occ, us, pass, fr, |att| att)) {
+                    self.unsure.push(m);
+                }
+            }
             // the king's captures are listed apart
             _ if m.from() == self.king && self.theirs.contains(m.to()) => {}
+            _ if m.from() == self.king && self.threats.contains(m.to()) => self.unsure.push(m),
             _ if self.look_at(m.from(), Bitboard::from_square(m.to())).contains(m.to()) => self.unsure.push(m),
             _ => self.sure.push(m),
         }

@@ -90,10 +90,17 @@ fn threat_squares(c: Color) -> Bitboard {
 /// square (its home square) is `k`, removing our king standing there? Any geometric
 /// capture counts (RULES.md §4), by the attackers `able` keeps (Madrasi: the unparalysed).
 fn assassination_threat(b: &Sets, us: Color, k: Square, fr: FirstRankPawns, able: impl Fn(Bitboard) -> Bitboard) -> bool {
+    assassination_threat_with(b, b.occ, us, k, fr, able)
+}
+
+/// [`assassination_threat`] with the occupancy `occ`: the board `b` after a move of our king
+/// (and rook) only, which moves no unit whose rebirth square it could be.
+#[inline(always)]
+fn assassination_threat_with(b: &Sets, occ: Bitboard, us: Color, k: Square, fr: FirstRankPawns, able: impl Fn(Bitboard) -> Bitboard) -> bool {
     let capturing = b.color[us.other().index()] & !(b.pieces(us.other(), Role::Pawn) & !mobile_pawns(b, us.other(), fr));
     Role::CAPTURABLE.iter().any(|&role| {
         let mut units = b.pieces(us, role) & crate::rules::circe::home_preimage_of(role, us, k);
-        Iterator::any(&mut units, |x| able(b.attackers_to(x, b.occ) & capturing).any())
+        Iterator::any(&mut units, |x| able(b.attackers_to(x, occ) & capturing).any())
     })
 }
 
@@ -282,6 +289,8 @@ impl Leaf {
         }
         if self.mars && self.madrasi.is_none() && self.isardam.is_none() && self.pending.is_none() && self.hidden.is_empty() {
             self.count_mars(pos, rules)
+        } else if king_threatened && !self.mars && self.madrasi.is_none() && self.isardam.is_none() && self.pending.is_none() && self.hidden.is_empty() {
+            self.count_threatened(pos, rules)
         } else if self.mars || king_threatened || pending_pawn {
             self.count_listed(pos, rules)
         } else if self.checkers.is_empty()
@@ -300,6 +309,41 @@ impl Leaf {
         let mut list = MoveList::new();
         crate::movegen::candidates(pos, rules, &mut list);
         list.iter().map(|&m| self.by_board(pos, rules, m)).sum()
+    }
+
+    /// Assassin Circe, our king on one of our home squares `k` (a capture of one of our units
+    /// whose rebirth square is `k` would remove it), neither attacked nor so threatened: a
+    /// quiet move of another unit changes that only by emptying a square that screens the
+    /// king or one of those units from an enemy slider, or by landing where the unit's
+    /// rebirth square would be `k` (or promoting). Those, the king's moves and the captures
+    /// are judged on the board; the other candidates are legal.
+    fn count_threatened(&self, pos: &mut Position, rules: &Rules) -> u64 {
+        let (Some(k), true) = (self.king, self.checkers.is_empty()) else { return self.count_listed(pos, rules) };
+        let s = *pos.sets();
+        if self.assassination_threat(&s, k) {
+            return self.count_listed(pos, rules);
+        }
+        let us = self.us;
+        let mut look = exact::screens(&s, self.them, k);
+        for role in Role::CAPTURABLE {
+            for x in s.pieces(us, role) & crate::rules::circe::home_preimage_of(role, us, k) {
+                look |= exact::screens(&s, self.them, x);
+            }
+        }
+        let mut list = MoveList::new();
+        crate::movegen::candidates(pos, rules, &mut list);
+        let mut n = 0;
+        for &m in list.iter() {
+            let (from, to) = (m.from(), m.to());
+            let plain = matches!(m.kind(), MoveKind::Normal | MoveKind::DoublePush)
+                && m.promotion_role().is_none()
+                && from != k
+                && !look.contains(from)
+                && !s.occ.contains(to)
+                && !crate::rules::circe::home_preimage_of(s.role_at(from), us, k).contains(to);
+            n += if plain { 1 } else { self.by_board(pos, rules, m) };
+        }
+        n
     }
 
     /// Mars Circe with the king not attacked: an enemy unit attacks the king only from its
