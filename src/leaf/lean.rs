@@ -441,8 +441,16 @@ fn assassin_king(pos: &Position, k: Square, threats: Bitboard) -> u64 {
     let theirs = s.color[us.other().index()];
     let away = s.occ.without(k);
     let map = super::exact::attack_map(s, us.other(), away);
+    // the home squares of our units the enemy may take: the only ones a rebirth may reach
+    let mut hot = Bitboard::EMPTY;
+    for role in Role::CAPTURABLE {
+        for x in s.pieces(us, role) & map {
+            hot = hot.with(crate::rules::circe::home_square(role, us, x));
+        }
+    }
+    let hot = hot & threats;
     let threat = |sq: Square, occ: Bitboard| {
-        threats.contains(sq)
+        hot.contains(sq)
             && Role::CAPTURABLE.into_iter().any(|role| {
                 Iterator::any(&mut (s.pieces(us, role) & crate::rules::circe::home_preimage_of(role, us, sq) & map).into_iter(), |x| (s.attackers_to(x, occ) & theirs).any())
             })
