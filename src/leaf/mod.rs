@@ -1358,6 +1358,7 @@ fn generic_one(pos: &mut Position, rules: &Rules, m: Move, before_last: Option<u
 /// land on it, be a pawn on its promotion rank, find its square occupied where that
 /// matters (Strict: illegal; Assassin: a hidden unit), or that stand on hidden units; kings
 /// when they are reborn.
+#[inline(always)]
 fn risky_victims(pos: &Position, c: &Circe, them: Color, king: Option<Square>, hidden: Bitboard) -> Bitboard {
     let s = pos.sets();
     let mut risky = hidden;
