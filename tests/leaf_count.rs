@@ -242,6 +242,12 @@ fn assassin_short_path() {
         // the king may neither stop on f8 nor cross it, though the board after castling is
         // legal (the listing of perft's inner plies judges the crossed square itself)
         ("r3k2r/p1ppqpb1/bn2pnpB/3PN3/1p2P3/2N2Q1p/PPP1BPPP/R3K2R b KQkq - 1 1", &["Ke8-d8", "Rh8-g8"], &["0-0", "Ke8-f8", "0-0-0"]),
+        // the king on g1, the home of the knight on h2 (a dark square): the rook taken on d4
+        // is reborn on h8, from where it could take the knight (reborn on g1, removing the
+        // king); with the h-file blocked the capture is legal. Kg1-h1 steps onto the home
+        // of the rook on d1, which the black rook attacks
+        ("1k6/8/8/8/3r4/8/7N/3R2K1 w - - 0 1", &["Rd1-d3", "Kg1-f1"], &["Rd1*d4[+bRh8]", "Kg1-h1"]),
+        ("1k6/8/8/7P/3r4/8/7N/3R2K1 w - - 0 1", &["Rd1*d4[+bRh8]", "h5-h6"], &["Kg1-h1"]),
     ];
     check_cases("circe-assassin", cases);
 }

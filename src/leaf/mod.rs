@@ -323,25 +323,43 @@ impl Leaf {
         if self.assassination_threat(&s, k) {
             return self.count_listed(pos, rules);
         }
-        let us = self.us;
-        let mut look = exact::screens(&s, self.them, k);
+        let (us, them) = (self.us, self.them);
+        let mut look = exact::screens(&s, them, k);
+        let mut targets = Bitboard::EMPTY;
         for role in Role::CAPTURABLE {
             for x in s.pieces(us, role) & crate::rules::circe::home_preimage_of(role, us, k) {
-                look |= exact::screens(&s, self.them, x);
+                look |= exact::screens(&s, them, x);
+                targets = targets.with(x);
             }
         }
+        // the plain Assassin preset: the capturer stays, the victim is reborn at once on
+        // its home square, replacing the occupant
+        let preset = self.circe.is_some_and(|c| c.capturer == Capturer::Stays && c.victim == Victim::Reborn && !c.victim_kings && c.when == When::AtOnce);
         let mut list = MoveList::new();
         crate::movegen::candidates(pos, rules, &mut list);
         let mut n = 0;
         for &m in list.iter() {
             let (from, to) = (m.from(), m.to());
-            let plain = matches!(m.kind(), MoveKind::Normal | MoveKind::DoublePush)
+            let simple = matches!(m.kind(), MoveKind::Normal | MoveKind::DoublePush)
                 && m.promotion_role().is_none()
                 && from != k
                 && !look.contains(from)
-                && !s.occ.contains(to)
                 && !crate::rules::circe::home_preimage_of(s.role_at(from), us, k).contains(to);
-            n += if plain { 1 } else { self.by_board(pos, rules, m) };
+            if simple && !s.occ.contains(to) {
+                n += 1;
+                continue;
+            }
+            // a capture that opens no line onto the king or those units and leaves the
+            // capturer where it is none of them: the reborn unit decides (on the king: it
+            // is removed; attacking the king or one of those units left: illegal)
+            if let (true, true, Some(v)) = (simple, preset, s.piece_at(to).filter(|v| v.color() == them && v.role() != Role::King)) {
+                let r = home_square(v.role(), them, to);
+                let after = s.occ.without(from).with(r);
+                let exposed = (targets.without(from).without(r)).with(k);
+                n += u64::from(r != k && (crate::attacks::attacks(v.role(), them, r, after) & exposed).is_empty());
+                continue;
+            }
+            n += self.by_board(pos, rules, m);
         }
         n
     }
