@@ -449,20 +449,24 @@ fn assassin_king(pos: &Position, k: Square, threats: Bitboard) -> u64 {
         }
     }
     let hot = hot & threats;
+    // (asked only for the squares of `hot`)
     let threat = |sq: Square, occ: Bitboard| {
-        hot.contains(sq)
-            && Role::CAPTURABLE.into_iter().any(|role| {
-                Iterator::any(&mut (s.pieces(us, role) & crate::rules::circe::home_preimage_of(role, us, sq) & map).into_iter(), |x| (s.attackers_to(x, occ) & theirs).any())
-            })
+        Role::CAPTURABLE.into_iter().any(|role| {
+            Iterator::any(&mut (s.pieces(us, role) & crate::rules::circe::home_preimage_of(role, us, sq) & map).into_iter(), |x| (s.attackers_to(x, occ) & theirs).any())
+        })
     };
-    let mut n = 0;
-    for to in king_attacks(k) & !s.occ & !map {
+    let steps = king_attacks(k) & !s.occ & !map;
+    let mut n = (steps & !hot).count() as u64;
+    for to in steps & hot {
         n += u64::from(!threat(to, away.with(to)));
     }
     super::exact::castlings(pos, s, us, k, |ca| {
         let to = ca.m.to();
+        if map.contains(ca.pass) || map.contains(to) {
+            return;
+        }
         let (rf, rt) = crate::rules::effects::castling_rook(ca.m);
-        let legal = !map.contains(ca.pass) && !map.contains(to) && !threat(ca.pass, away.with(ca.pass)) && !threat(to, away.without(rf).with(to).with(rt));
+        let legal = !(hot.contains(ca.pass) && threat(ca.pass, away.with(ca.pass))) && !(hot.contains(to) && threat(to, away.without(rf).with(to).with(rt)));
         n += u64::from(legal);
     });
     n
