@@ -466,8 +466,8 @@ fn assassin_king(pos: &Position, k: Square, threats: Bitboard) -> u64 {
             return;
         }
         let (rf, rt) = crate::rules::effects::castling_rook(ca.m);
-        let legal = !(hot.contains(ca.pass) && threat(ca.pass, away.with(ca.pass))) && !(hot.contains(to) && threat(to, away.without(rf).with(to).with(rt)));
-        n += u64::from(legal);
+        let threatened = (hot.contains(ca.pass) && threat(ca.pass, away.with(ca.pass))) || (hot.contains(to) && threat(to, away.without(rf).with(to).with(rt)));
+        n += u64::from(!threatened);
     });
     n
 }
