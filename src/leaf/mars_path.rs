@@ -5,18 +5,19 @@
 //! An enemy unit on `sq` attacks only from its lift square `l` (its home square; a king's
 //! own square when kings do not lift), with `sq` empty for its lines: what it attacks
 //! depends on our moves only through the occupancy of `l` and of the squares between `l` and
-//! the target. The enemy units whose `l` another enemy unit occupies attack nothing while
-//! this position lasts (no move of ours empties an enemy-occupied square); the others are
-//! listed once ([`Enemies`]) with what they reach on an empty board, which rejects most
-//! tests at once.
+//! the target. The enemy is read by lift square ([`Enemies`]): the units whose home square it
+//! is; one of them standing on it is the only one that can lift, any other unit there stops
+//! them all (and no move of ours empties an enemy-occupied square).
 //!
-//! With our king on `k` not attacked, a move of another unit can expose it only by emptying
-//! a square on a line from a lift square to `k`, or the lift square itself ([`Enemies::
-//! sensitive`]): every move of a unit standing elsewhere is legal (a capture removes an
-//! attacker at most, its lift square is left empty again, and its arrival square was
-//! occupied before), counted in bulk. The moves of units on those squares, the king's moves,
-//! castling, and every move when the king is attacked are judged exactly on the occupancy
-//! after the move.
+//! One pass over the lift squares gives what the enemy attacks with our king off the board
+//! (a square outside is safe for the king's step and for castling's passing square) and the
+//! squares whose emptying may let a unit reach the king on `k` (lift squares from which a
+//! unit reaches `k` on an empty board, and the squares between). With the king not
+//! attacked, every move of a unit standing elsewhere is legal (a capture removes an attacker
+//! at most, its own lift square is left as it was, and its arrival square was occupied
+//! before): counted in bulk. The moves of units on those squares, the king's captures,
+//! castling's arrival, and every move when the king is attacked are judged exactly on the
+//! occupancy after the move ([`Enemies::hit`]).
 
 use super::exact::{castlings, plain_king, Out};
 use crate::attacks::{between, king_attacks, pawn_attacks, pawn_attacks_of_set};
@@ -48,10 +49,10 @@ pub(super) fn moves(pos: &Position, c: &Circe, list: &mut MoveList) -> Option<()
 }
 
 /// The square a unit `p` on `sq` captures from: its home square (a king's own square when
-/// kings do not lift).
+/// kings do not lift: `kings_lift` false).
 #[inline(always)]
-fn lift(c: &Circe, p: Piece, sq: Square) -> Square {
-    if p.role() == Role::King && !c.capturer_kings {
+fn lift(kings_lift: bool, p: Piece, sq: Square) -> Square {
+    if p.role() == Role::King && !kings_lift {
         sq
     } else {
         home_square(p.role(), p.color(), sq)
@@ -131,7 +132,7 @@ impl<'a> Enemies<'a> {
             }
         }
         for sq in self.s.pieces(self.them, Role::King) & !gone {
-            let l = if self.kings_lift { home_square(Role::King, self.them, sq) } else { sq };
+            let l = lift(self.kings_lift, Piece::new(self.them, Role::King), sq);
             if each(Role::King, l, Bitboard::from_square(sq), king_attacks(l)) {
                 return true;
             }
@@ -177,25 +178,27 @@ impl<'a> Enemies<'a> {
     }
 }
 
-/// The files of the squares of `b`.
+/// The files holding a square of `b`, one bit each (bits 0-7).
 #[inline(always)]
-fn pawn_files(b: Bitboard) -> Bitboard {
+fn file_bits(b: Bitboard) -> u64 {
     let mut x = b.0;
     x |= x >> 32;
     x |= x >> 16;
     x |= x >> 8;
-    Bitboard((x & 0xff).wrapping_mul(0x0101_0101_0101_0101))
+    x & 0xff
+}
+
+/// The files of the squares of `b`.
+#[inline(always)]
+fn pawn_files(b: Bitboard) -> Bitboard {
+    Bitboard(file_bits(b).wrapping_mul(0x0101_0101_0101_0101))
 }
 
 /// The lift squares of pawns of `color` on `pawns`: their files' squares on their second
 /// rank.
 #[inline(always)]
 fn pawn_lifts(pawns: Bitboard, color: Color) -> Bitboard {
-    let mut x = pawns.0;
-    x |= x >> 32;
-    x |= x >> 16;
-    x |= x >> 8;
-    Bitboard((x & 0xff) << (8 * color.pawn_rank() as u32))
+    Bitboard(file_bits(pawns) << (8 * color.pawn_rank() as u32))
 }
 
 #[inline(always)]
@@ -263,7 +266,7 @@ fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
     let king = Piece::new(us, Role::King);
     let away = occ.without(k);
     out.targets(k, king_attacks(k) & empty & !map);
-    let r = lift(c, king, k);
+    let r = lift(c.capturer_kings, king, k);
     if r == k || empty.contains(r) {
         for to in king_attacks(r) & theirs {
             out.judged(Move::new(k, to, MoveKind::Normal), || !e.hit(to, away, Bitboard::from_square(to)));
