@@ -315,8 +315,9 @@ impl Leaf {
     /// whose rebirth square is `k` would remove it), neither attacked nor so threatened: a
     /// quiet move of another unit changes that only by emptying a square that screens the
     /// king or one of those units from an enemy slider, or by landing where the unit's
-    /// rebirth square would be `k` (or promoting). Those, the king's moves and the captures
-    /// are judged on the board; the other candidates are legal.
+    /// rebirth square would be `k` (or promoting). Those and the king's moves are judged on
+    /// the board; the other quiet moves are legal, and the other captures are decided by the
+    /// reborn unit (below).
     fn count_threatened(&self, pos: &mut Position, rules: &Rules) -> u64 {
         let (Some(k), true) = (self.king, self.checkers.is_empty()) else { return self.count_listed(pos, rules) };
         let s = *pos.sets();
