@@ -48,17 +48,6 @@ pub(super) fn moves(pos: &Position, c: &Circe, list: &mut MoveList) -> Option<()
     run(pos, c, list)
 }
 
-/// The square a unit `p` on `sq` captures from: its home square (a king's own square when
-/// kings do not lift: `kings_lift` false).
-#[inline(always)]
-fn lift(kings_lift: bool, p: Piece, sq: Square) -> Square {
-    if p.role() == Role::King && !kings_lift {
-        sq
-    } else {
-        home_square(p.role(), p.color(), sq)
-    }
-}
-
 /// The enemy units, read by lift square: a walk's home square `l` (for a pawn, its file's
 /// square on its second rank; for a king, e1/e8 or its own square when kings do not lift)
 /// and the units whose home square it is. When a unit of theirs stands on `l`, it is the
@@ -67,8 +56,7 @@ struct Enemies<'a> {
     s: &'a Sets,
     us: Color,
     them: Color,
-    /// Kings capture from their home square.
-    kings_lift: bool,
+    c: &'a Circe,
     /// What the units reach from their lift squares on an empty board (a cheap rejection).
     all: Bitboard,
 }
@@ -83,8 +71,8 @@ impl<'a> Enemies<'a> {
     /// it), and the squares whose emptying may let a unit attack `k` (the lift squares of the
     /// units that reach it on an empty board, and the squares between).
     #[inline(always)]
-    fn new(s: &'a Sets, c: &Circe, us: Color, k: Square) -> (Enemies<'a>, Bitboard, Bitboard) {
-        let mut e = Enemies { s, us, them: us.other(), kings_lift: c.capturer_kings, all: Bitboard::EMPTY };
+    fn new(s: &'a Sets, c: &'a Circe, us: Color, k: Square) -> (Enemies<'a>, Bitboard, Bitboard) {
+        let mut e = Enemies { s, us, them: us.other(), c, all: Bitboard::EMPTY };
         let away = s.occ.without(k);
         let pawns = s.pieces(e.them, Role::Pawn);
         let lifts = pawn_lifts(pawns, e.them);
@@ -132,7 +120,7 @@ impl<'a> Enemies<'a> {
             }
         }
         for sq in self.s.pieces(self.them, Role::King) & !gone {
-            let l = lift(self.kings_lift, Piece::new(self.them, Role::King), sq);
+            let l = self.c.lift_square(Piece::new(self.them, Role::King), sq);
             if each(Role::King, l, Bitboard::from_square(sq), king_attacks(l)) {
                 return true;
             }
@@ -266,7 +254,7 @@ fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
     let king = Piece::new(us, Role::King);
     let away = occ.without(k);
     out.targets(k, king_attacks(k) & empty & !map);
-    let r = lift(c.capturer_kings, king, k);
+    let r = c.lift_square(king, k);
     if r == k || empty.contains(r) {
         for to in king_attacks(r) & theirs {
             out.judged(Move::new(k, to, MoveKind::Normal), || !e.hit(to, away, Bitboard::from_square(to)));

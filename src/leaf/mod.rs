@@ -229,7 +229,7 @@ impl Leaf {
             let mut w = MarsWatch { units: [(Square::A1, Role::Pawn, Square::A1); 16], n: 0 };
             for role in Role::ALL {
                 for sq in s.pieces(them, role) {
-                    let l = if role == Role::King && !c.capturer_kings { sq } else { c.capturer_square(Piece::new(them, role), sq) };
+                    let l = c.lift_square(Piece::new(them, role), sq);
                     if crate::rules::check::reaches_on_empty_board(role, them, l, k) {
                         if w.n < w.units.len() {
                             w.units[w.n] = (sq, role, l);

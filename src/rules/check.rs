@@ -37,10 +37,7 @@ pub fn capturers(pos: &Position, rules: &Rules, target: Square, by: Color) -> Bi
 /// The square a Mars unit on `s` captures from, when it may capture at all.
 #[inline]
 pub fn mars_lift(pos: &Position, circe: &Circe, p: Piece, s: Square) -> Option<Square> {
-    if p.role() == Role::King && !circe.capturer_kings {
-        return Some(s);
-    }
-    let r = circe.capturer_square(p, s);
+    let r = circe.lift_square(p, s);
     if r != s && pos.occupied().contains(r) {
         None
     } else {
@@ -65,11 +62,7 @@ pub(crate) fn mars_capturers_on(sets: &Sets, circe: &Circe, target: Square, by: 
             units &= !Bitboard::rank(by.first_rank());
         }
         for s in units {
-            let r = if role == Role::King && !circe.capturer_kings {
-                s
-            } else {
-                circe.capturer_square(Piece::new(by, role), s)
-            };
+            let r = circe.lift_square(Piece::new(by, role), s);
             // cheap rejection: not even on an empty board
             if !reaches_on_empty_board(role, by, r, target) {
                 continue;
@@ -98,7 +91,7 @@ fn mars_home_capturers(sets: &Sets, circe: &Circe, target: Square, by: Color) ->
         (l == s || !occ.contains(l)) && (!slider || (attacks::between(l, target) & occ.without(s)).is_empty())
     };
     for s in sets.pieces(by, Role::King) {
-        let l = if circe.capturer_kings { home_square(Role::King, by, s) } else { s };
+        let l = circe.lift_square(Piece::new(by, Role::King), s);
         if attacks::king_attacks(l).contains(target) && free(s, l, false) {
             out = out.with(s);
         }
@@ -158,7 +151,7 @@ pub(crate) fn mars_out_of_reach(circe: &Circe, by: Color, target: Square, kings:
     circe.square == super::circe::SquareRule::Home
         && !mars_home_reach()[by.index()][target.index()]
         && kings.into_iter().all(|s| {
-            let l = if circe.capturer_kings { super::circe::home_square(Role::King, by, s) } else { s };
+            let l = circe.lift_square(Piece::new(by, Role::King), s);
             !attacks::king_attacks(l).contains(target)
         })
 }

@@ -618,6 +618,17 @@ impl Circe {
         home_square(capturer.role(), capturer.color(), at)
     }
 
+    /// Mars Circe: the square the unit `p` on `at` captures from (its rebirth square; a
+    /// king's own square when kings do not lift), whether or not it is free.
+    #[inline(always)]
+    pub fn lift_square(&self, p: Piece, at: Square) -> Square {
+        if p.role() == Role::King && !self.capturer_kings {
+            at
+        } else {
+            self.capturer_square(p, at)
+        }
+    }
+
     /// Does the rebirth square of a captured unit depend on the capture (capturer, vector)
     /// rather than on the victim and its square alone?
     pub fn square_depends_on_capture(&self) -> bool {
