@@ -252,8 +252,8 @@ fn assassin_short_path() {
     check_cases("circe-assassin", cases);
 }
 
-/// Hand-made Mars cases for the counter's own candidate loop (captures from the rebirth
-/// square, quiet moves in bulk): a pawn on its own first rank stays put (RULES.md §0), a
+/// Hand-made Mars cases outside the short path (a pawn on its first or last rank: every
+/// candidate judged on the board): a pawn on its own first rank stays put (RULES.md §0), a
 /// pawn's step onto the last rank is four moves, and a capture needs its rebirth square free.
 #[test]
 fn mars_counter_candidates() {

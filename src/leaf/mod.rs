@@ -114,17 +114,6 @@ fn mobile_pawns(s: &Sets, c: Color, fr: FirstRankPawns) -> Bitboard {
     }
 }
 
-/// A candidate move as `movegen` lists it: one per promotion, double steps marked.
-#[inline(always)]
-fn push_candidate(list: &mut MoveList, from: Square, to: Square, promotes: bool, double: bool) {
-    if promotes {
-        for r in Role::PROMOTIONS {
-            list.push(Move::promotion(from, to, r));
-        }
-    } else {
-        list.push(Move::new(from, to, if double { MoveKind::DoublePush } else { MoveKind::Normal }));
-    }
-}
 
 /// Is `sq` attacked by a unit of `by` (plain geometry)?
 #[inline(always)]
@@ -287,9 +276,7 @@ impl Leaf {
                 && self.pending.is_none();
             return if hybrid { self.count_hybrid(pos, rules) } else { generic_count(pos, rules, self.cohen) };
         }
-        if self.mars && self.madrasi.is_none() && self.isardam.is_none() && self.pending.is_none() && self.hidden.is_empty() {
-            self.count_mars(pos, rules)
-        } else if king_threatened && !self.mars && self.madrasi.is_none() && self.isardam.is_none() && self.pending.is_none() && self.hidden.is_empty() {
+        if king_threatened && !self.mars && self.madrasi.is_none() && self.isardam.is_none() && self.pending.is_none() && self.hidden.is_empty() {
             self.count_threatened(pos, rules)
         } else if self.mars || king_threatened || pending_pawn {
             self.count_listed(pos, rules)
@@ -363,69 +350,6 @@ impl Leaf {
             n += self.by_board(pos, rules, m);
         }
         n
-    }
-
-    /// Mars Circe with the king not attacked: an enemy unit attacks the king only from its
-    /// rebirth square, so a quiet move can create an attack only by emptying that square or
-    /// a square between it and the king. Quiet moves of the other units are counted in bulk;
-    /// king moves, captures (made from rebirth squares) and castling are judged one by one.
-    fn count_mars(&self, pos: &mut Position, rules: &Rules) -> u64 {
-        let (Some(k), Some(w)) = (self.king, self.mars_watch.as_ref().filter(|w| w.n <= w.units.len())) else {
-            return self.count_listed(pos, rules);
-        };
-        let s = *pos.sets();
-        if self.attacked_after(&s, k) {
-            return self.count_listed(pos, rules);
-        }
-        let mut sensitive = Bitboard::EMPTY;
-        for &(_, _, l) in &w.units[..w.n] {
-            sensitive |= between(l, k).with(l);
-        }
-        // the candidates of `movegen` (no paralysis, no e.p. in Mars), without a list: each
-        // unit's quiet moves in bulk, its captures from its rebirth square one by one
-        let Some(c) = self.circe else { return self.count_listed(pos, rules) };
-        let us = self.us;
-        let empty = !s.occ;
-        let enemies = s.color[self.them.index()];
-        let last = Bitboard::rank(us.promotion_rank());
-        let mut n = 0;
-        let mut judged = MoveList::new();
-        for from in s.color[us.index()] {
-            let p = s.piece_at(from).expect("our unit");
-            let (quiet, captures) = if p.role() == Role::Pawn {
-                if from.rank() == us.first_rank() && self.fr == FirstRankPawns::Immobile {
-                    continue;
-                }
-                let mut quiet = Bitboard::EMPTY;
-                if let Some(one) = from.offset(0, us.forward()).filter(|&o| empty.contains(o)) {
-                    quiet = quiet.with(one);
-                    if from.rank() == us.pawn_rank() {
-                        quiet |= one.offset(0, us.forward()).filter(|&t| empty.contains(t)).map_or(Bitboard::EMPTY, Bitboard::from_square);
-                    }
-                }
-                let lift = crate::rules::check::mars_lift(pos, &c, p, from);
-                (quiet, lift.map_or(Bitboard::EMPTY, |r| pawn_attacks(us, r) & enemies))
-            } else {
-                let lift = crate::rules::check::mars_lift(pos, &c, p, from);
-                let captures = lift.map_or(Bitboard::EMPTY, |r| crate::attacks::attacks(p.role(), us, r, s.occ.without(from).with(r)) & enemies);
-                (crate::attacks::attacks(p.role(), us, from, s.occ) & empty, captures)
-            };
-            let promoting = if p.role() == Role::Pawn { last } else { Bitboard::EMPTY };
-            if from != k && !sensitive.contains(from) {
-                n += (quiet & !promoting).count() as u64 + 4 * (quiet & promoting).count() as u64;
-            } else {
-                for to in quiet {
-                    push_candidate(&mut judged, from, to, promoting.contains(to), from.rank().abs_diff(to.rank()) == 2 && p.role() == Role::Pawn);
-                }
-            }
-            for to in captures {
-                push_candidate(&mut judged, from, to, promoting.contains(to), false);
-            }
-        }
-        for &m in judged.iter() {
-            n += self.by_board(pos, rules, m);
-        }
-        n + self.castling(pos, rules, true)
     }
 
     /// The king is not attacked: the orthodox generator, restricted to the units that may
@@ -522,7 +446,7 @@ impl Leaf {
             n += self.by_board(pos, rules, m);
         }
         if !castle_plain {
-            n += self.castling(pos, rules, false);
+            n += self.castling(pos, rules);
         }
         n
     }
@@ -671,7 +595,7 @@ impl Leaf {
                 }
             }
         }
-        n + self.castling(pos, rules, false)
+        n + self.castling(pos, rules)
     }
 
     /// Our units that Madrasi paralyses (they do not move).
@@ -944,8 +868,7 @@ impl Leaf {
 
     /// Castling: under a plain check with no observation condition, the orthodox tests;
     /// otherwise the candidates of `movegen` judged on the board after castling.
-    /// `unchecked`: the king is known not to be in check (Mars: not attacked).
-    fn castling(&self, pos: &mut Position, rules: &Rules, unchecked: bool) -> u64 {
+    fn castling(&self, pos: &mut Position, rules: &Rules) -> u64 {
         let rank = Bitboard::rank(self.us.first_rank());
         if self.cohen_may(rank & (Bitboard::file(0) | Bitboard::file(4) | Bitboard::file(7))) {
             return self.castling_by_movegen(pos, rules, None);
@@ -967,7 +890,7 @@ impl Leaf {
         }
         let s = *pos.sets();
         // not out of check (an unattacked king is not in check under any definition here)
-        if !self.quick && !unchecked {
+        if !self.quick {
             match self.check_on(&s, e) {
                 Some(true) => return 0,
                 Some(false) => {}
