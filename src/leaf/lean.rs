@@ -297,6 +297,7 @@ fn apart(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitbo
 }
 
 /// The number of legal moves, or `None` when the position is not one this module models.
+#[inline(always)]
 pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
     let (k, checkers, pinned, rays, shield) = setup(pos, c)?;
     let rex = Rex::of(pos, c, k)?;
@@ -587,6 +588,7 @@ fn unit_targets(s: &crate::position::Sets, from: Square) -> Bitboard {
 /// The legal moves, in two lists: `sure` (legal whatever the rebirth does) and `unsure`
 /// (to be played with the legality test: captures that a rebirth may make illegal, or
 /// legal); `None` when the position is not one this module models.
+#[inline(always)]
 pub(super) fn moves(pos: &Position, c: &Circe, sure: &mut MoveList, unsure: &mut MoveList) -> Option<()> {
     if c.victim_kings {
         // (Rex Inclusive: counted here, listed by the general pipeline)

@@ -18,6 +18,7 @@
 
 mod anticirce_path;
 mod exact;
+mod instances;
 mod isardam_path;
 mod kamikaze_path;
 mod lean;
@@ -1671,8 +1672,9 @@ impl<const PLAIN: bool> crate::orthodox::Sink for Hybrid<'_, PLAIN> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum ShortPath {
     None,
-    /// The plainest rebirth rules (`leaf::lean`).
-    Lean,
+    /// The plainest rebirth rules (`leaf::lean`). Each Circe path carries the index of its
+    /// instance for these rules (`leaf::instances`).
+    Lean(u8),
     /// Madrasi alone, kings paralysed too with `kings` (`leaf::paralysis`).
     Madrasi { kings: bool },
     /// Isardam alone (`leaf::isardam_path`).
@@ -1689,7 +1691,7 @@ impl ShortPath {
     /// Which short path these rules take (asked once, when the rules are parsed).
     pub(crate) fn of(rules: &Rules) -> ShortPath {
         if lean::applies(rules) {
-            return ShortPath::Lean;
+            return ShortPath::Lean(instances::preset_of(&rules.circe.expect("lean rules have a Circe")));
         }
         if rules.cohen {
             return ShortPath::None;
@@ -1720,7 +1722,7 @@ impl ShortPath {
 fn short_count(pos: &Position, rules: &Rules) -> Option<u64> {
     match rules.short_path() {
         ShortPath::None => None,
-        ShortPath::Lean => lean::count(pos, rules.circe.as_ref()?),
+        ShortPath::Lean(i) => instances::LEAN.count(i, pos, rules.circe.as_ref()?),
         ShortPath::Madrasi { kings } => paralysis::count(pos, kings),
         ShortPath::Isardam { kings, type_b } => isardam_path::count(pos, kings, type_b),
         ShortPath::Anticirce => anticirce_path::count(pos, rules.circe.as_ref()?),
@@ -1734,7 +1736,7 @@ fn short_count(pos: &Position, rules: &Rules) -> Option<u64> {
 pub(crate) fn short_moves(pos: &Position, rules: &Rules, sure: &mut MoveList, unsure: &mut MoveList) -> Option<()> {
     match rules.short_path() {
         ShortPath::None => None,
-        ShortPath::Lean => lean::moves(pos, rules.circe.as_ref()?, sure, unsure),
+        ShortPath::Lean(i) => instances::LEAN.moves(i, pos, rules.circe.as_ref()?, sure, unsure),
         ShortPath::Madrasi { kings } => paralysis::moves(pos, kings, sure),
         ShortPath::Isardam { kings, type_b } => isardam_path::moves(pos, kings, type_b, sure),
         ShortPath::Anticirce => anticirce_path::moves(pos, rules.circe.as_ref()?, sure),
