@@ -150,6 +150,25 @@ fn parrain_rebirths_that_promote_or_shield() {
     }
 }
 
+/// Circe Parrain, the pending unit ours: its rebirth blocking a check (the king in check by
+/// a rook, a move whose vector rebirths the knight between them: Ra3-b3[+wSe4], a pinned
+/// bishop's move along its line: Bd2-c3[+wSe4], a promotion: b7-b8=Q[+wSe6]), and a pinned
+/// pawn promoting off its line shielded by the rebirth (g7-g8=Q[+wSg7], counted once per
+/// promotion: the leaf counter once made it four each).
+#[test]
+fn parrain_rebirths_that_block_a_check() {
+    let cases: &[Case] = &[
+        ("4r2k/8/8/8/8/R7/8/4K3 w - - 0 1 pending=Nd4", &["Ra3-b3[+wSe4]", "Ra3-e3[+wSh4]", "Ke1-f1[+wSe4]"], &["Ra3-c3[+wSf4]", "Ke1-e2[+wSd5]"]),
+        ("k3r3/8/8/b7/8/8/3B4/4K3 w - - 0 1 pending=Nf3", &["Bd2-c3[+wSe4]"], &["Bd2-b4[+wSd5]", "Bd2-e3[+wSg4]"]),
+        ("4r2k/1P6/8/8/8/8/8/4K3 w - - 0 1 pending=Ne5", &["b7-b8=Q[+wSe6]", "b7-b8=B[+wSe6]", "Ke1-e2[+wSe6]"], &[]),
+        ("4k2b/6P1/8/8/8/8/8/K7 w - - 0 1 pending=Ng6", &["g7-g8=Q[+wSg7]", "g7-g8=S[+wSg7]"], &[]),
+    ];
+    check_cases("circe-parrain", cases);
+    // three king steps, four promotions on g8 and four capturing on h8
+    let mut g = Game::new(cases[3].0, "circe-parrain").unwrap();
+    assert_eq!(g.perft(1), 11);
+}
+
 /// Plain Madrasi's short path (`leaf::paralysis`): moves orthodox pins and attacks forbid
 /// and paralysis allows, and the one way a move wakes an enemy unit (standing between it
 /// and its only observer). Perft 1–3 must equal the generic pipeline's, and the moves the

@@ -139,7 +139,7 @@ fn setup(pos: &Position, c: &Circe) -> Option<(Square, Bitboard, Bitboard, Bitbo
     let ours = s.color[us.index()];
     let theirs = s.color[them.index()];
     let checkers = s.attackers_to(k, occ) & theirs;
-    if checkers.more_than_one() || (checkers.any() && shield.is_some()) {
+    if checkers.more_than_one() {
         return None;
     }
     // Assassin: not modelled, a king where a rebirth could remove it, or in check (a rebirth
@@ -169,12 +169,14 @@ fn setup(pos: &Position, c: &Circe) -> Option<(Square, Bitboard, Bitboard, Bitbo
 /// promotion rank promotes: one move per choice.
 type Shield = Option<(Piece, Square)>;
 
-/// With a pending rebirth of ours, the moves orthodox chess forbids that the reborn unit
-/// may shield, for `each` (judged on the board): the king's steps to attacked squares, a
-/// pinned unit's moves off its line, and castling whose arrival square is attacked (the
-/// generator's castling is then left out: every castling is listed here).
+/// With a pending rebirth of ours (captured on `a`), the moves orthodox chess forbids that
+/// the reborn unit may shield, for `each` (judged on the board; a pawn's move to its last
+/// rank once, for its four promotions): the king's steps to attacked squares, a pinned
+/// unit's moves off its line, and, the king not in check, castling whose arrival square is
+/// attacked (the generator's castling is then left out: every castling is listed here), or
+/// in check, the moves whose rebirth may block it ([`blocks`]).
 #[inline(always)]
-fn shielded(pos: &Position, k: Square, pinned: Bitboard, mut each: impl FnMut(Move) -> Option<()>) -> Option<()> {
+fn shielded(pos: &Position, k: Square, checkers: Bitboard, pinned: Bitboard, a: Square, mut each: impl FnMut(Move) -> Option<()>) -> Option<()> {
     let us = pos.turn();
     let s = pos.sets();
     let ours = s.color[us.index()];
@@ -192,14 +194,14 @@ fn shielded(pos: &Position, k: Square, pinned: Bitboard, mut each: impl FnMut(Mo
             // (a pawn on its last rank, which a fairy diagram may hold, has no step)
             let one = p.offset(0, us.forward()).filter(|&s| empty.contains(s) && off.contains(s));
             if let Some(one) = one {
-                push_pawn(p, one, MoveKind::Normal, &mut each)?;
+                each(Move::new(p, one, MoveKind::Normal))?;
                 let two = one.offset(0, us.forward()).filter(|&s| empty.contains(s));
                 if let Some(two) = two.filter(|_| p.rank() == us.pawn_rank()) {
                     each(Move::new(p, two, MoveKind::DoublePush))?;
                 }
             }
             for to in pawn_attacks(us, p) & s.color[them.index()] & off {
-                push_pawn(p, to, MoveKind::Normal, &mut each)?;
+                each(Move::new(p, to, MoveKind::Normal))?;
             }
         } else {
             for to in crate::attacks::attacks(role, us, p, s.occ) & !ours & off {
@@ -207,10 +209,72 @@ fn shielded(pos: &Position, k: Square, pinned: Bitboard, mut each: impl FnMut(Mo
             }
         }
     }
-    for m in castlings(pos, k) {
-        each(m)?;
+    if checkers.is_empty() {
+        for m in castlings(pos, k) {
+            each(m)?;
+        }
+    } else if let Some(ch) = checkers.first() {
+        blocks(pos, k, ch, pinned, a, |from, to| each(Move::new(from, to, MoveKind::Normal)))?;
     }
     Some(())
+}
+
+/// In check by the unit on `ch` with our pending rebirth (capture square `a`): the moves of
+/// our units but the king that do not answer the check, and whose vector rebirths our unit
+/// between the checker and the king, for `each` (to be judged on the board: the reborn unit
+/// shields the king unless the move opens another line, or the square is taken after it).
+/// A pinned unit's moves off its line are [`shielded`]'s.
+fn blocks(pos: &Position, k: Square, ch: Square, pinned: Bitboard, a: Square, each: impl FnMut(Square, Square) -> Option<()>) -> Option<()> {
+    let block = between(k, ch);
+    if block.is_empty() {
+        return Some(());
+    }
+    let mut sink = Blocks { k, a, block, checkmask: block.with(ch), each, off: false };
+    // (the generator's moves with the check left out: the others answer it)
+    crate::orthodox::generate_with(pos, !pos.hidden_mask(), Bitboard::EMPTY, pinned, &mut sink);
+    (!sink.off).then_some(())
+}
+
+/// The sink of [`blocks`].
+struct Blocks<F> {
+    k: Square,
+    a: Square,
+    block: Bitboard,
+    checkmask: Bitboard,
+    each: F,
+    /// `each` gave up.
+    off: bool,
+}
+
+impl<F: FnMut(Square, Square) -> Option<()>> Blocks<F> {
+    fn found(&mut self, from: Square, to: Square) {
+        let shield = self.a.offset(to.file() as i32 - from.file() as i32, to.rank() as i32 - from.rank() as i32);
+        if !self.checkmask.contains(to) && shield.is_some_and(|r| self.block.contains(r)) && (self.each)(from, to).is_none() {
+            self.off = true;
+        }
+    }
+}
+
+impl<F: FnMut(Square, Square) -> Option<()>> Sink for Blocks<F> {
+    fn targets(&mut self, from: Square, t: Bitboard) {
+        for to in t & !self.checkmask {
+            self.found(from, to);
+        }
+    }
+    fn pawn_shift(&mut self, t: Bitboard, delta: i8, _: MoveKind) {
+        for to in t & !self.checkmask {
+            self.found(Square::new((to.index() as i8 - delta) as u8), to);
+        }
+    }
+    fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
+        self.pawn_shift(t, delta, MoveKind::Normal);
+    }
+    fn one(&mut self, m: Move) {
+        // (the king's steps are [`shielded`]'s; castling out of check is illegal)
+        if m.from() != self.k && !m.is_castle() {
+            self.found(m.from(), m.to());
+        }
+    }
 }
 
 /// A pawn's move to `to`, once per promotion on the last rank.
@@ -319,8 +383,8 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
         n += on_board(pos, c, k, p, to, None)?;
         Some(())
     })?;
-    if shield.is_some() {
-        shielded(pos, k, pinned, |m| {
+    if let Some((_, a)) = shield {
+        shielded(pos, k, checkers, pinned, a, |m| {
             n += on_board_move(pos, c, k, m, shield)?;
             Some(())
         })?;
@@ -598,10 +662,17 @@ pub(super) fn moves(pos: &Position, c: &Circe, sure: &mut MoveList, unsure: &mut
     let us = pos.turn();
     let them = us.other();
     let theirs = pos.sets().color[them.index()];
-    if shield.is_some() {
-        shielded(pos, k, pinned, |m| {
-            unsure.push(m);
-            Some(())
+    if let Some((_, a)) = shield {
+        shielded(pos, k, checkers, pinned, a, |m| {
+            let mut push = |m| {
+                unsure.push(m);
+                Some(())
+            };
+            if pos.piece_at(m.from())?.role() == Role::Pawn {
+                push_pawn(m.from(), m.to(), m.kind(), &mut push)
+            } else {
+                push(m)
+            }
         })?;
     }
     apart(pos, c, k, checkers, pinned, rays, Bitboard::EMPTY, |p, to| {
