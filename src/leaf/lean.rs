@@ -321,7 +321,8 @@ fn castlings(pos: &Position, k: Square) -> impl Iterator<Item = Move> + '_ {
 /// the line shields the king), and under a line check any capture whose victim is reborn
 /// between the checker and the king. When the rebirth square depends on the victim alone,
 /// only the victims reborn on those lines are looked at; else every capture would be, and
-/// under a line check that is left to the general counter (`None`).
+/// under a line check that is left to the general counter (`None`), but in Platzwechsel,
+/// whose victims are reborn on a square our unit leaves, never between the two.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)] // (the king's set-up, as `setup` returns it, and the units left out)
 fn apart(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitboard, rays: Bitboard, skip: Bitboard, mut each: impl FnMut(Square, Square) -> Option<()>) -> Option<()> {
@@ -333,7 +334,10 @@ fn apart(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitbo
         return Some(());
     }
     let by_victim = !c.square_depends_on_capture();
-    if block.any() && !by_victim {
+    // (Platzwechsel: the victim is reborn on the capturer's departure square, never on the
+    // empty squares between the checker and the king)
+    let departure = c.square == SquareRule::Departure;
+    if block.any() && !by_victim && !departure {
         return None;
     }
     let us = pos.turn();
@@ -342,7 +346,7 @@ fn apart(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitbo
     let theirs = s.color[them.index()];
     let reborn_in = |squares: Bitboard| if by_victim { all_victims_reborn_in(pos, c, them, squares) } else { theirs };
     let shields = if pinned.any() { reborn_in(rays) } else { Bitboard::EMPTY };
-    let blockers = if block.any() { reborn_in(block) & !checkers } else { Bitboard::EMPTY };
+    let blockers = if block.any() && !departure { reborn_in(block) & !checkers } else { Bitboard::EMPTY };
     // what the generator makes of a pinned unit: moves on its line that answer a check
     let checkmask = checkers.first().map_or(Bitboard::FULL, |ch| block.with(ch));
     let covered = pos.hidden_mask();
@@ -499,7 +503,7 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
 /// attacks with our king off the board holds every attack after its move (the king blocks
 /// lines, a castling rook leaves a corner, which no line crosses), so it decides the king's
 /// squares, and only our units it holds need a closer look.
-#[inline(never)]
+#[inline(always)]
 fn assassin_king(pos: &Position, k: Square, threats: Bitboard) -> u64 {
     let s = pos.sets();
     let us = pos.turn();
@@ -565,7 +569,7 @@ fn plain(pos: &Position, rule: &VictimRule<'_>, checkers: Bitboard, pinned: Bitb
 /// [`plain`] for Clone Circe: the captures kept are those of victims on the capture
 /// squares where a unit of one of our walks could matter; then [`look_from`] picks those
 /// to weigh by the capturer's walk ([`by_capture`]).
-#[inline(never)]
+#[inline(always)]
 #[allow(clippy::too_many_arguments)] // (the king's set-up, the look)
 fn plain_clone(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitboard, look: Bitboard, row: &'static [u64; 7]) -> Option<u64> {
     let s = pos.sets();
@@ -588,7 +592,7 @@ fn plain_clone(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned:
 /// [`plain`] for Strict Circe with victims whose rebirth square is taken (`dead`): their
 /// capture is illegal but from the squares `dead_from` (where the capturer may stand on
 /// that square), where they are weighed with the others of `look`.
-#[inline(never)]
+#[inline(always)]
 #[allow(clippy::too_many_arguments)] // (the king's set-up, the look)
 fn plain_strict(pos: &Position, rule: &VictimRule<'_>, checkers: Bitboard, pinned: Bitboard, look: Bitboard, dead: Bitboard, dead_from: Bitboard) -> Option<u64> {
     Plain::<true>::new(pos, rule.king?, look, dead, dead_from).run(pos, !pos.hidden_mask(), checkers, pinned).by_victim(pos, rule)
@@ -605,7 +609,7 @@ fn by_capture_plain(c: &Circe) -> bool {
 /// then one whose rebirth square is off the board or where no enemy walk on the board
 /// could matter ([`crate::rules::circe::danger_squares`]) is legal, the others weighed
 /// ([`by_capture`]).
-#[inline(never)]
+#[inline(always)]
 fn plain_by_capture(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitboard) -> Option<u64> {
     let s = pos.sets();
     let us = pos.turn();

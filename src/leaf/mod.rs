@@ -1357,6 +1357,7 @@ fn risky_victims(pos: &Position, c: &Circe, them: Color, king: Option<Square>, h
 
 /// The units of `them` (any walk) whose rebirth square, were they captured, would be one of
 /// `targets`.
+#[inline(always)]
 fn all_victims_reborn_in(pos: &Position, c: &Circe, them: Color, targets: Bitboard) -> Bitboard {
     if let (Some(hc), false) = (c.home_colour(them), c.walk == WalkRule::Chameleon) {
         // (home squares, each walk its own: the tables read backwards, nothing else)
