@@ -169,6 +169,22 @@ fn parrain_rebirths_that_block_a_check() {
     assert_eq!(g.perft(1), 11);
 }
 
+/// An e.p. capture on the plainest rules' path (counted with the e.p. square cleared, the
+/// capture played through the generic pipeline): the pawn reborn on d7 checks a king on e6
+/// or c6, not one on a6.
+#[test]
+fn lean_en_passant() {
+    let cases: &[Case] = &[
+        ("8/8/K7/3pP3/8/8/8/k7 w - d6 0 1", &["e5*d6 ep.[+bPd7]"], &[]),
+        ("8/8/4K3/3pP3/8/8/8/k7 w - d6 0 1", &["Ke6*d5[+bPd7]"], &["e5*d6 ep.[+bPd7]"]),
+        ("8/8/2K5/3pP3/8/8/8/k7 w - d6 0 1", &["e5-e6"], &["e5*d6 ep.[+bPd7]"]),
+    ];
+    for v in ["circe", "circe-mirror", "circe-pwc", "circe-strict", "circe-parrain"] {
+        let named: Vec<Case> = if v == "circe" { cases.to_vec() } else { cases.iter().map(|c| (c.0, &[][..], &[][..])).collect() };
+        check_cases(v, &named);
+    }
+}
+
 /// Plain Madrasi's short path (`leaf::paralysis`): moves orthodox pins and attacks forbid
 /// and paralysis allows, and the one way a move wakes an enemy unit (standing between it
 /// and its only observer). Perft 1–3 must equal the generic pipeline's, and the moves the

@@ -46,6 +46,9 @@ pub fn count_with(pos: &mut Position, rules: &Rules, before_last: Option<u64>, b
     if let Some(n) = short_count(pos, rules) {
         return n;
     }
+    if let Some(n) = lean_en_passant(pos, rules, before_last) {
+        return n;
+    }
     // a pending rebirth is modelled as Parrain places it: an occupied square makes it vanish
     let pending_other = pos.pending().is_some() && rules.circe.is_some_and(|c| c.occupied != Occupied::Vanish);
     if !eligible(rules) || pending_other {
@@ -63,6 +66,27 @@ pub fn count_with(pos: &mut Position, rules: &Rules, before_last: Option<u64>, b
         }
     }
     leaf.count(pos, rules)
+}
+
+/// The lean path leaves out the positions where an e.p. capture can be made (its sinks do
+/// not model one): they are counted there with the e.p. square cleared, and the e.p.
+/// captures (two at most) played through the generic pipeline; `None` when the path still
+/// leaves the position out.
+#[inline(never)]
+fn lean_en_passant(pos: &mut Position, rules: &Rules, before_last: Option<u64>) -> Option<u64> {
+    let ShortPath::Lean(_) = rules.short_path() else { return None };
+    let ep = pos.ep_square()?;
+    let us = pos.turn();
+    let them = us.other();
+    let victim = ep.offset(0, -us.forward())?;
+    let capturers = pawn_attacks(them, ep) & pos.pieces(us, Role::Pawn);
+    if capturers.is_empty() || pos.occupied().contains(ep) || pos.piece_at(victim) != Some(Piece::new(them, Role::Pawn)) {
+        return None;
+    }
+    pos.set_ep_square(None);
+    let n = short_count(pos, rules);
+    pos.set_ep_square(Some(ep));
+    Some(n? + capturers.map(|from| generic_one(pos, rules, Move::new(from, ep, MoveKind::EnPassant), before_last)).sum::<u64>())
 }
 
 fn generic_count(pos: &mut Position, rules: &Rules, before_last: Option<u64>) -> u64 {
