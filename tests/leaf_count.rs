@@ -283,6 +283,9 @@ fn assassin_short_path() {
         // of the rook on d1, which the black rook attacks
         ("1k6/8/8/8/3r4/8/7N/3R2K1 w - - 0 1", &["Rd1-d3", "Kg1-f1"], &["Rd1*d4[+bRh8]", "Kg1-h1"]),
         ("1k6/8/8/7P/3r4/8/7N/3R2K1 w - - 0 1", &["Rd1*d4[+bRh8]", "h5-h6"], &["Kg1-h1"]),
+        // in check by the queen on g1, the dark knight's home: the knight taken on f8 is
+        // reborn there in the queen's place and the check is gone
+        ("3r1N2/8/8/2k5/8/8/8/K5Q1 b - - 0 1", &["Rd8*f8[+wSg1]", "Rd8-d4", "Kc5-d6"], &["Rd8-e8", "Kc5-d4"]),
     ];
     check_cases("circe-assassin", cases);
 }

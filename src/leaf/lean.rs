@@ -18,10 +18,12 @@
 //! line (the reborn unit may shield the king), and under a line check the captures whose
 //! victim is reborn between the checker and the king.
 //!
-//! Assassin Circe joins in while our king is unattacked and off our home squares: a reborn
-//! unit that replaces the occupant of its square leaves it occupied, so only a rebirth onto
-//! our king (illegal) and the king's steps and castling onto our home squares (where a
-//! capture could rebirth a unit onto it, [`super::assassination_threat`]) differ from Circe:
+//! Assassin Circe joins in while our king is off our home squares: a reborn unit that
+//! replaces the occupant of its square leaves it occupied, so only a rebirth onto our king
+//! (illegal), onto the unit checking it (which it replaces: judged apart, as a victim reborn
+//! between a checker and the king) and the king's steps and castling onto our home squares
+//! (where a capture could rebirth a unit onto it, [`super::assassination_threat`]) differ
+//! from Circe:
 //! the generator leaves the king out and [`assassin_king`] counts its moves; the listing of
 //! perft's inner plies sends them to the legality test (castling after a look at the square
 //! the king crosses).
@@ -142,10 +144,10 @@ fn setup(pos: &Position, c: &Circe) -> Option<(Square, Bitboard, Bitboard, Bitbo
     if checkers.more_than_one() {
         return None;
     }
-    // Assassin: not modelled, a king where a rebirth could remove it, or in check (a rebirth
-    // could replace the checker)
+    // Assassin: not modelled, a king where a rebirth could remove it (in check, a rebirth
+    // replacing the checker is judged apart)
     let assassin = c.occupied == Occupied::Assassinate;
-    if assassin && (checkers.any() || super::threat_squares(us).contains(k)) {
+    if assassin && super::threat_squares(us).contains(k) {
         return None;
     }
     let tq = s.pieces(them, Role::Queen);
@@ -330,6 +332,8 @@ fn apart(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitbo
         return Some(());
     }
     let block = checkers.first().map_or(Bitboard::EMPTY, |ch| between(k, ch));
+    // (Assassin: a victim reborn on the checker's square replaces it)
+    let block = if c.occupied == Occupied::Assassinate { block | checkers } else { block };
     if pinned.is_empty() && block.is_empty() {
         return Some(());
     }
@@ -348,7 +352,7 @@ fn apart(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitbo
     let shields = if pinned.any() { reborn_in(rays) } else { Bitboard::EMPTY };
     let blockers = if block.any() && !departure { reborn_in(block) & !checkers } else { Bitboard::EMPTY };
     // what the generator makes of a pinned unit: moves on its line that answer a check
-    let checkmask = checkers.first().map_or(Bitboard::FULL, |ch| block.with(ch));
+    let checkmask = checkers.first().map_or(Bitboard::FULL, |ch| between(k, ch).with(ch));
     let covered = pos.hidden_mask();
     for p in pinned & !covered & !skip {
         let role = pos.piece_at(p)?.role();
@@ -528,6 +532,10 @@ fn assassin_king(pos: &Position, k: Square, threats: Bitboard) -> u64 {
     let mut n = (steps & !hot).count() as u64;
     for to in steps & hot {
         n += u64::from(!threat(to, away.with(to)));
+    }
+    if map.contains(k) {
+        // (in check: no castling)
+        return n;
     }
     super::exact::castlings(pos, s, us, k, |ca| {
         let to = ca.m.to();
