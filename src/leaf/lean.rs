@@ -368,6 +368,21 @@ fn apart(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitbo
     Some(())
 }
 
+/// Strict Circe (the victim reborn at once by its own rule, a taken square making the
+/// capture illegal): the enemy units whose rebirth square is taken, and the squares of ours
+/// from which a capture might still take one (standing on its rebirth square); else empty.
+#[inline(always)]
+fn dead_victims(pos: &Position, c: &Circe) -> (Bitboard, Bitboard) {
+    if c.occupied != Occupied::Illegal || c.when != When::AtOnce || c.square_depends_on_capture() {
+        return (Bitboard::EMPTY, Bitboard::EMPTY);
+    }
+    let us = pos.turn();
+    let s = pos.sets();
+    let dead = all_victims_reborn_in(pos, c, us.other(), s.occ);
+    let homes = c.home_colour(us.other()).map_or(Bitboard::FULL, crate::rules::circe::home_squares);
+    (dead, s.color[us.index()] & homes)
+}
+
 /// The number of legal moves, or `None` when the position is not one this module models.
 #[inline(always)]
 pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
@@ -402,13 +417,7 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
     // Strict Circe: the victims whose rebirth square is taken cannot be captured, unless
     // the capturer stands on that square (then they are weighed)
     let strict = by_victim && c.occupied == Occupied::Illegal && c.when == When::AtOnce;
-    let (dead, dead_from) = if strict {
-        let dead = all_victims_reborn_in(pos, c, them, occ);
-        let homes = c.home_colour(them).map_or(Bitboard::FULL, crate::rules::circe::home_squares);
-        (dead, s.color[pos.turn().index()] & homes)
-    } else {
-        (Bitboard::EMPTY, Bitboard::EMPTY)
-    };
+    let (dead, dead_from) = dead_victims(pos, c);
     let risky = match by_victim {
         // (the victims reborn near the king, as if a taken square made them vanish)
         true if strict => risky_victims(pos, &Circe { occupied: Occupied::Vanish, ..*c }, them, Some(k), Bitboard::EMPTY) | dead,
@@ -703,10 +712,12 @@ pub(super) fn moves(pos: &Position, c: &Circe, sure: &mut MoveList, unsure: &mut
     let depart = from_look(c, them, k);
     let threats = if c.occupied == Occupied::Assassinate { super::threat_squares(us) } else { Bitboard::EMPTY };
     // (one instance per case, so that plain Circe does not pay for the look by capturer (Platzwechsel, Clone))
+    // (Strict Circe: the captures no rebirth square allows are not listed)
+    let (dead, dead_from) = dead_victims(pos, c);
     let off = if depart.is_some() {
-        collect::<true>(Collect { sure, unsure, theirs, look, depart, sets: pos.sets(), king: k, castling: shield.is_none(), threats, off: false }, pos, checkers, pinned)
+        collect::<true>(Collect { sure, unsure, theirs, look, depart, sets: pos.sets(), king: k, castling: shield.is_none(), threats, dead, dead_from, off: false }, pos, checkers, pinned)
     } else {
-        collect::<false>(Collect { sure, unsure, theirs, look, depart, sets: pos.sets(), king: k, castling: shield.is_none(), threats, off: false }, pos, checkers, pinned)
+        collect::<false>(Collect { sure, unsure, theirs, look, depart, sets: pos.sets(), king: k, castling: shield.is_none(), threats, dead, dead_from, off: false }, pos, checkers, pinned)
     };
     (!off).then_some(())
 }
@@ -792,11 +803,22 @@ struct Collect<'a, const DEPART: bool> {
     /// Assassin: our home squares, where the king may be removed by a rebirth (its steps
     /// there and castling go to the legality test); else empty.
     threats: Bitboard,
+    /// Strict Circe: victims whose capture is illegal by a unit off `dead_from` (see
+    /// [`dead_victims`]); else empty.
+    dead: Bitboard,
+    dead_from: Bitboard,
     /// A move this module does not model was met.
     off: bool,
 }
 
 impl<const DEPART: bool> Collect<'_, DEPART> {
+    /// `t` (pawn moves `delta` long, arrival squares) but the captures of dead victims by
+    /// units off their `dead_from` squares.
+    #[inline(always)]
+    fn alive(&self, t: Bitboard, delta: i8) -> Bitboard {
+        t & !(self.dead & !crate::orthodox::shift(self.dead_from, delta))
+    }
+
     /// The victims whose capture from `from` to `t` is tested (see [`look_from`]).
     #[inline(always)]
     fn look_at(&self, from: Square, t: Bitboard) -> Bitboard {
@@ -822,6 +844,7 @@ impl<const DEPART: bool> Collect<'_, DEPART> {
 impl<const DEPART: bool> Sink for Collect<'_, DEPART> {
     #[inline(always)]
     fn targets(&mut self, from: Square, t: Bitboard) {
+        let t = if self.dead_from.contains(from) { t } else { t & !self.dead };
         let look = self.look_at(from, t);
         for to in t & !look {
             self.sure.push(Move::new(from, to, MoveKind::Normal));
@@ -832,12 +855,14 @@ impl<const DEPART: bool> Sink for Collect<'_, DEPART> {
     }
     #[inline(always)]
     fn pawn_shift(&mut self, t: Bitboard, delta: i8, kind: MoveKind) {
+        let t = self.alive(t, delta);
         let look = self.pawn_look(t, delta);
         self.sure.pawn_shift(t & !look, delta, kind);
         self.unsure.pawn_shift(t & look, delta, kind);
     }
     #[inline(always)]
     fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
+        let t = self.alive(t, delta);
         let look = self.pawn_look(t, delta);
         self.sure.pawn_promotions(t & !look, delta);
         self.unsure.pawn_promotions(t & look, delta);
@@ -861,6 +886,7 @@ impl<const DEPART: bool> Sink for Collect<'_, DEPART> {
             }
             // the king's captures are listed apart
             _ if m.from() == self.king && self.theirs.contains(m.to()) => {}
+            _ if self.dead.contains(m.to()) && !self.dead_from.contains(m.from()) => {}
             _ if m.from() == self.king && self.threats.contains(m.to()) => self.unsure.push(m),
             _ if self.look_at(m.from(), Bitboard::from_square(m.to())).contains(m.to()) => self.unsure.push(m),
             _ => self.sure.push(m),
