@@ -1,10 +1,10 @@
-//! The short paths that read a Circe ([`super::ShortPath`]), compiled once per named preset
-//! of [`PRESETS`] with every rule axis a constant, and once for any other Circe.
+//! The lean short path ([`super::ShortPath::Lean`]), compiled once per named preset of
+//! [`PRESETS`] with every rule axis a constant, and once for any other Circe.
 //!
-//! The short paths ask the rules at every turn (which square, which walk, what an occupied
+//! The path asks the rules at every turn (which square, which walk, what an occupied
 //! square does...). With the rules a constant, the compiler folds those questions and
 //! drops the code of the cases that cannot arise: Mirror Circe's count went from 48.9 to
-//! 42.2 instructions per Kiwipete perft(4) node. A preset is found once, when the rules are
+//! 41.4 instructions per Kiwipete perft(4) node. A preset is found once, when the rules are
 //! parsed ([`preset_of`]); a Circe that matches none (none does today: every name is a
 //! preset) takes the generic instance.
 
@@ -36,7 +36,7 @@ const fn preset(n: usize) -> Circe {
 type CountFn = fn(&Position, &Circe) -> Option<u64>;
 type MovesFn = fn(&Position, &Circe, &mut MoveList, &mut MoveList) -> Option<()>;
 
-/// One short path's entry points, by instance.
+/// The path's entry points, by instance.
 pub(super) struct Instances {
     count: [CountFn; GENERIC + 1],
     moves: [MovesFn; GENERIC + 1],
@@ -49,7 +49,7 @@ impl Instances {
         self.count[usize::from(i)](pos, c)
     }
 
-    /// The path's moves (`sure`, and `unsure` for the lean path) for the rules `c`.
+    /// The path's moves (`sure` and `unsure`, see `lean::moves`) for the rules `c`.
     #[inline(always)]
     pub(super) fn moves(&self, i: u8, pos: &Position, c: &Circe, sure: &mut MoveList, unsure: &mut MoveList) -> Option<()> {
         self.moves[usize::from(i)](pos, c, sure, unsure)
@@ -65,23 +65,17 @@ macro_rules! table {
     };
 }
 
-/// The instances of `$path` (whose `count` and `moves` take the rules by reference), its
-/// moves called as `$moves` with the lists `sure` and `unsure`.
-macro_rules! instances {
-    ($name:ident, $path:ident, |$pos:ident, $c:ident, $sure:ident, $unsure:ident| $moves:expr) => {
-        pub(super) static $name: Instances = {
-            fn count<const N: usize>(pos: &Position, c: &Circe) -> Option<u64> {
-                let c = if N == GENERIC { c } else { &const { preset(N) } };
-                $path::count(pos, c)
-            }
-            #[allow(unused_variables)] // (`unsure`: the lean path's only)
-            fn moves<const N: usize>($pos: &Position, c: &Circe, $sure: &mut MoveList, $unsure: &mut MoveList) -> Option<()> {
-                let $c = if N == GENERIC { c } else { &const { preset(N) } };
-                $moves
-            }
-            Instances { count: table!(count), moves: table!(moves) }
-        };
-    };
+/// An instance of the lean path's count: preset `N`'s rules as a constant, or `c`.
+fn count<const N: usize>(pos: &Position, c: &Circe) -> Option<u64> {
+    let c = if N == GENERIC { c } else { &const { preset(N) } };
+    lean::count(pos, c)
 }
 
-instances!(LEAN, lean, |pos, c, sure, unsure| lean::moves(pos, c, sure, unsure));
+/// An instance of the lean path's moves (see [`count`]).
+fn moves<const N: usize>(pos: &Position, c: &Circe, sure: &mut MoveList, unsure: &mut MoveList) -> Option<()> {
+    let c = if N == GENERIC { c } else { &const { preset(N) } };
+    lean::moves(pos, c, sure, unsure)
+}
+
+/// The lean path's instances.
+pub(super) static LEAN: Instances = Instances { count: table!(count), moves: table!(moves) };

@@ -249,9 +249,10 @@ struct Blocks<F> {
 }
 
 impl<F: FnMut(Square, Square) -> Option<()>> Blocks<F> {
+    /// A move that does not answer the check (its arrival square off `checkmask`).
     fn found(&mut self, from: Square, to: Square) {
         let shield = self.a.offset(to.file() as i32 - from.file() as i32, to.rank() as i32 - from.rank() as i32);
-        if !self.checkmask.contains(to) && shield.is_some_and(|r| self.block.contains(r)) && (self.each)(from, to).is_none() {
+        if shield.is_some_and(|r| self.block.contains(r)) && (self.each)(from, to).is_none() {
             self.off = true;
         }
     }
@@ -273,7 +274,7 @@ impl<F: FnMut(Square, Square) -> Option<()>> Sink for Blocks<F> {
     }
     fn one(&mut self, m: Move) {
         // (the king's steps are [`shielded`]'s; castling out of check is illegal)
-        if m.from() != self.k && !m.is_castle() {
+        if m.from() != self.k && !m.is_castle() && !self.checkmask.contains(m.to()) {
             self.found(m.from(), m.to());
         }
     }
@@ -368,12 +369,19 @@ fn apart(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitbo
     Some(())
 }
 
-/// Strict Circe (the victim reborn at once by its own rule, a taken square making the
-/// capture illegal): the enemy units whose rebirth square is taken, and the squares of ours
-/// from which a capture might still take one (standing on its rebirth square); else empty.
+/// Strict Circe as this module models it: the victim reborn at once by its own rule, a
+/// taken square making the capture illegal.
+#[inline(always)]
+fn strict(c: &Circe) -> bool {
+    c.occupied == Occupied::Illegal && c.when == When::AtOnce && !c.square_depends_on_capture()
+}
+
+/// Strict Circe ([`strict`]): the enemy units whose rebirth square is taken, and the squares
+/// of ours from which a capture might still take one (standing on its rebirth square); else
+/// empty.
 #[inline(always)]
 fn dead_victims(pos: &Position, c: &Circe) -> (Bitboard, Bitboard) {
-    if c.occupied != Occupied::Illegal || c.when != When::AtOnce || c.square_depends_on_capture() {
+    if !strict(c) {
         return (Bitboard::EMPTY, Bitboard::EMPTY);
     }
     let us = pos.turn();
@@ -416,11 +424,10 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
     let by_victim = c.when != When::AtOnce || !c.square_depends_on_capture();
     // Strict Circe: the victims whose rebirth square is taken cannot be captured, unless
     // the capturer stands on that square (then they are weighed)
-    let strict = by_victim && c.occupied == Occupied::Illegal && c.when == When::AtOnce;
     let (dead, dead_from) = dead_victims(pos, c);
     let risky = match by_victim {
         // (the victims reborn near the king, as if a taken square made them vanish)
-        true if strict => risky_victims(pos, &Circe { occupied: Occupied::Vanish, ..*c }, them, Some(k), Bitboard::EMPTY) | dead,
+        true if strict(c) => risky_victims(pos, &Circe { occupied: Occupied::Vanish, ..*c }, them, Some(k), Bitboard::EMPTY) | dead,
         true => risky_victims(pos, c, them, Some(k), Bitboard::EMPTY),
         false => Bitboard::FULL,
     };
@@ -812,13 +819,6 @@ struct Collect<'a, const DEPART: bool> {
 }
 
 impl<const DEPART: bool> Collect<'_, DEPART> {
-    /// `t` (pawn moves `delta` long, arrival squares) but the captures of dead victims by
-    /// units off their `dead_from` squares.
-    #[inline(always)]
-    fn alive(&self, t: Bitboard, delta: i8) -> Bitboard {
-        t & !(self.dead & !crate::orthodox::shift(self.dead_from, delta))
-    }
-
     /// The victims whose capture from `from` to `t` is tested (see [`look_from`]).
     #[inline(always)]
     fn look_at(&self, from: Square, t: Bitboard) -> Bitboard {
@@ -855,14 +855,14 @@ impl<const DEPART: bool> Sink for Collect<'_, DEPART> {
     }
     #[inline(always)]
     fn pawn_shift(&mut self, t: Bitboard, delta: i8, kind: MoveKind) {
-        let t = self.alive(t, delta);
+        let t = alive(t, delta, self.dead, self.dead_from);
         let look = self.pawn_look(t, delta);
         self.sure.pawn_shift(t & !look, delta, kind);
         self.unsure.pawn_shift(t & look, delta, kind);
     }
     #[inline(always)]
     fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
-        let t = self.alive(t, delta);
+        let t = alive(t, delta, self.dead, self.dead_from);
         let look = self.pawn_look(t, delta);
         self.sure.pawn_promotions(t & !look, delta);
         self.unsure.pawn_promotions(t & look, delta);
@@ -1127,11 +1127,18 @@ impl<const DEAD: bool> Plain<DEAD> {
     #[inline(always)]
     fn alive(&self, t: Bitboard, delta: i8) -> Bitboard {
         if DEAD {
-            t & !(self.dead & !crate::orthodox::shift(self.dead_from, delta))
+            alive(t, delta, self.dead, self.dead_from)
         } else {
             t
         }
     }
+}
+
+/// Strict Circe: the arrival squares `t` of pawn moves `delta` long but the captures of
+/// `dead` victims by pawns off the squares `dead_from` (see [`dead_victims`]).
+#[inline(always)]
+fn alive(t: Bitboard, delta: i8, dead: Bitboard, dead_from: Bitboard) -> Bitboard {
+    t & !(dead & !crate::orthodox::shift(dead_from, delta))
 }
 
 impl<const DEAD: bool> Sink for Plain<DEAD> {

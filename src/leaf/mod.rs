@@ -139,7 +139,6 @@ fn mobile_pawns(s: &Sets, c: Color, fr: FirstRankPawns) -> Bitboard {
     }
 }
 
-
 /// Is `sq` attacked by a unit of `by` (plain geometry)?
 #[inline(always)]
 fn attacked(s: &Sets, sq: Square, by: Color, occ: Bitboard, fr: FirstRankPawns) -> bool {
