@@ -1,5 +1,7 @@
 //! Development aid: per-node cost of each variant relative to orthodox, in-process, one run.
 //! `cargo run --release --example quick_ratio [DEPTH] [FEN]` (criterion benches are the reference).
+//! `ONLY=circe,circe-coucou` measures those variants only (and orthodox); `REPS=N` takes the
+//! best of N runs (3).
 use std::time::Instant;
 
 fn main() {
@@ -10,18 +12,25 @@ fn main() {
     let mut variants: Vec<String> = fairyperft::rules::known_names().into_iter().map(String::from).collect();
     variants.retain(|v| v != "cohen");
     variants.extend(["circe+cohen", "circe+madrasi", "anticirce-calvet+madrasi"].map(String::from));
-    let mut base = None;
-    for v in variants {
-        let mut g = fairyperft::Game::new(&fen, &v).unwrap();
-        let mut best = f64::MAX;
-        let mut nodes = 0;
-        for _ in 0..3 {
+    if let Ok(only) = std::env::var("ONLY") {
+        variants.retain(|v| v == "orthodox" || only.split(',').any(|o| o == v));
+    }
+    let reps: usize = std::env::var("REPS").ok().and_then(|r| r.parse().ok()).unwrap_or(3);
+    // (the runs interleaved, each variant's best kept: a drift of the machine's speed hits all)
+    let mut games: Vec<_> = variants.iter().map(|v| fairyperft::Game::new(&fen, v).unwrap()).collect();
+    let mut best = vec![f64::MAX; games.len()];
+    let mut nodes = vec![0; games.len()];
+    for _ in 0..reps {
+        for (i, g) in games.iter_mut().enumerate() {
             let t = Instant::now();
-            nodes = g.perft(depth);
-            best = best.min(t.elapsed().as_secs_f64());
+            nodes[i] = g.perft(depth);
+            best[i] = best[i].min(t.elapsed().as_secs_f64());
         }
-        let per = best * 1e9 / nodes.max(1) as f64;
+    }
+    let mut base = None;
+    for (i, v) in variants.iter().enumerate() {
+        let per = best[i] * 1e9 / nodes[i].max(1) as f64;
         let b = *base.get_or_insert(per);
-        println!("{v:32} {nodes:>10} {per:8.2} ns/node {:6.2}x", per / b);
+        println!("{v:32} {:>10} {per:8.2} ns/node {:6.2}x", nodes[i], per / b);
     }
 }

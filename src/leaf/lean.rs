@@ -524,7 +524,7 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
 /// lines, a castling rook leaves a corner, which no line crosses), so it decides the king's
 /// squares, and only our units it holds need a closer look.
 #[inline(always)]
-fn assassin_king(pos: &Position, k: Square, threats: Bitboard) -> u64 {
+pub(super) fn assassin_king(pos: &Position, k: Square, threats: Bitboard) -> u64 {
     let s = pos.sets();
     let us = pos.turn();
     let theirs = s.color[us.other().index()];
@@ -650,11 +650,15 @@ fn plain_by_capture(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pi
             continue;
         }
         let r = match c.square {
-            SquareRule::CapturerHome => Some(crate::rules::circe::home_square(s.role_at(from), us, to)),
+            SquareRule::CapturerHome => Some(crate::rules::circe::home_square(s.role_at_branchless(from), us, to)),
             _ => to.offset(to.file() as i32 - from.file() as i32, to.rank() as i32 - from.rank() as i32),
         };
-        n += match (r, s.piece_at(to)?) {
-            (Some(r), v) if danger.contains(r) && v.role() != Role::King => reborn_weight(c, k, v, r, s.occ.without(from)),
+        // (the victim looked at only when some enemy walk could matter there)
+        n += match r {
+            Some(r) if danger.contains(r) => match s.role_at_branchless(to) {
+                Role::King => 1,
+                v => reborn_weight(c, k, Piece::new(them, v), r, s.occ.without(from)),
+            },
             _ => 1,
         };
     }
