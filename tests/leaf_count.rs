@@ -286,6 +286,10 @@ fn assassin_short_path() {
         // in check by the queen on g1, the dark knight's home: the knight taken on f8 is
         // reborn there in the queen's place and the check is gone
         ("3r1N2/8/8/2k5/8/8/8/K5Q1 b - - 0 1", &["Rd8*f8[+wSg1]", "Rd8-d4", "Kc5-d6"], &["Rd8-e8", "Kc5-d4"]),
+        // the king on g8, the home of knights taken on light squares: the knight's steps all
+        // land on one, legal unless the rook on a3 could take it there (reborn on g8,
+        // removing the king); the king's own steps as anywhere else
+        ("6k1/8/8/4n3/8/R7/8/K7 b - - 0 1", &["Se5-c4", "Se5-g4", "Kg8-f8", "Kg8-h7"], &["Se5-d3", "Se5-f3"]),
     ];
     check_cases("circe-assassin", cases);
 }

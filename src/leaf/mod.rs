@@ -349,9 +349,15 @@ impl Leaf {
         let preset = self.circe.is_some_and(|c| c.capturer == Capturer::Stays && c.victim == Victim::Reborn && !c.victim_kings && c.when == When::AtOnce);
         let mut list = MoveList::new();
         crate::movegen::candidates(pos, rules, &mut list);
-        let mut n = 0;
+        // the plain preset: the king's steps to empty squares and castling as when it stands
+        // elsewhere ([`lean::assassin_king`])
+        let mut n = if preset { lean::assassin_king(pos, k, self.threats) } else { 0 };
+        let capturing = s.color[them.index()] & !(s.pieces(them, Role::Pawn) & !mobile_pawns(&s, them, self.fr));
         for &m in list.iter() {
             let (from, to) = (m.from(), m.to());
+            if preset && from == k && (m.is_castle() || !s.occ.contains(to)) {
+                continue;
+            }
             let simple = matches!(m.kind(), MoveKind::Normal | MoveKind::DoublePush)
                 && m.promotion_role().is_none()
                 && from != k
@@ -359,6 +365,14 @@ impl Leaf {
                 && !crate::rules::circe::home_preimage_of(s.role_at(from), us, k).contains(to);
             if simple && !s.occ.contains(to) {
                 n += 1;
+                continue;
+            }
+            // a quiet move that opens no line onto the king or those units, landing where
+            // the unit's rebirth square would be the king's: legal unless the enemy can take
+            // it there (not a double step: an e.p. capture would take it too)
+            let lands = !look.contains(from) && from != k && m.kind() == MoveKind::Normal && m.promotion_role().is_none() && !s.occ.contains(to);
+            if preset && lands {
+                n += u64::from((s.attackers_to(to, s.occ.without(from).with(to)) & capturing).is_empty());
                 continue;
             }
             // a capture that opens no line onto the king or those units and leaves the
