@@ -290,6 +290,9 @@ fn assassin_short_path() {
         // land on one, legal unless the rook on a3 could take it there (reborn on g8,
         // removing the king); the king's own steps as anywhere else
         ("6k1/8/8/4n3/8/R7/8/K7 b - - 0 1", &["Se5-c4", "Se5-g4", "Kg8-f8", "Kg8-h7"], &["Se5-d3", "Se5-f3"]),
+        // (found by fuzzing) the king on d7, the d-pawn's home: the white pawn on a1, on its
+        // first rank, cannot take the queen on b2 (reborn on d8), so Kd7-d8 is legal
+        ("8/3k4/8/8/8/8/pq1P4/Pn1K1n1r b - - 30 6", &["Kd7-d8"], &[]),
     ];
     check_cases("circe-assassin", cases);
 }

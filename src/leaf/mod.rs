@@ -351,11 +351,15 @@ impl Leaf {
         crate::movegen::candidates(pos, rules, &mut list);
         // the plain preset: the king's steps to empty squares and castling as when it stands
         // elsewhere ([`lean::assassin_king`])
-        let mut n = if preset { lean::assassin_king(pos, k, self.threats) } else { 0 };
+        // (no pawn on its first rank, which may not capture: [`lean::assassin_king`] takes
+        // every pawn's attacks for captures)
+        let first_rank = Bitboard::rank(Color::White.first_rank()) & s.color[0] | Bitboard::rank(Color::Black.first_rank()) & s.color[1];
+        let plain = preset && (s.role[Role::Pawn.index()] & first_rank).is_empty();
+        let mut n = if plain { lean::assassin_king(pos, k, self.threats) } else { 0 };
         let capturing = s.color[them.index()] & !(s.pieces(them, Role::Pawn) & !mobile_pawns(&s, them, self.fr));
         for &m in list.iter() {
             let (from, to) = (m.from(), m.to());
-            if preset && from == k && (m.is_castle() || !s.occ.contains(to)) {
+            if plain && from == k && (m.is_castle() || !s.occ.contains(to)) {
                 continue;
             }
             let simple = matches!(m.kind(), MoveKind::Normal | MoveKind::DoublePush)
@@ -371,7 +375,7 @@ impl Leaf {
             // the unit's rebirth square would be the king's: legal unless the enemy can take
             // it there (not a double step: an e.p. capture would take it too)
             let lands = !look.contains(from) && from != k && m.kind() == MoveKind::Normal && m.promotion_role().is_none() && !s.occ.contains(to);
-            if preset && lands {
+            if plain && lands {
                 n += u64::from((s.attackers_to(to, s.occ.without(from).with(to)) & capturing).is_empty());
                 continue;
             }
