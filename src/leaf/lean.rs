@@ -629,10 +629,11 @@ fn by_capture_plain(c: &Circe) -> bool {
 
 /// [`plain`] where the rebirth square depends on the capture (CouCou, Couscous: the
 /// capturer's home square; Equipollents: the capture square plus the move's vector), the
-/// victims keeping their walk and vanishing from a taken square: every capture is kept,
-/// then one whose rebirth square is off the board or where no enemy walk on the board
-/// could matter ([`crate::rules::circe::danger_squares`]) is legal, the others weighed
-/// ([`by_capture`]).
+/// victims keeping their walk and vanishing from a taken square: a capture whose rebirth
+/// square is off the board or where no enemy walk on the board could matter
+/// ([`crate::rules::circe::danger_squares`]) is legal, the others weighed ([`by_capture`]).
+/// CouCou and Couscous keep every capture and sort them after the generator has run;
+/// Equipollents sorts them in the sink (its rebirth squares are mostly far from the king).
 #[inline(always)]
 fn plain_by_capture(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitboard) -> Option<u64> {
     let s = pos.sets();
@@ -640,10 +641,29 @@ fn plain_by_capture(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pi
     let them = us.other();
     let row = crate::rules::circe::danger_squares(them, k);
     let danger = Role::CAPTURABLE.iter().filter(|r| s.pieces(them, **r).any()).fold(Bitboard::EMPTY, |b, r| b | Bitboard(row[r.index()]));
-    let mut sink = Plain::<false>::new(pos, k, s.color[them.index()], Bitboard::EMPTY, Bitboard::EMPTY);
-    let sink = sink.run(pos, !pos.hidden_mask(), checkers, pinned);
-    let mut n = sink.n;
-    for (from, to, times) in sink.kept()? {
+    let theirs = s.color[them.index()];
+    let movable = !pos.hidden_mask();
+    if c.square == SquareRule::CapturePlusVector {
+        // (most rebirth squares are far from the king: those captures counted in the sink)
+        let mut sink = Plain::<false, true>::new(pos, k, theirs, Bitboard::EMPTY, Bitboard::EMPTY);
+        sink.danger = danger;
+        let sink = sink.run(pos, movable, checkers, pinned);
+        let kept = sink.kept()?;
+        return by_capture_kept(pos, c, k, danger, sink.n, kept);
+    }
+    let mut sink = Plain::<false>::new(pos, k, theirs, Bitboard::EMPTY, Bitboard::EMPTY);
+    let sink = sink.run(pos, movable, checkers, pinned);
+    let kept = sink.kept()?;
+    by_capture_kept(pos, c, k, danger, sink.n, kept)
+}
+
+/// [`plain_by_capture`]'s weighing of the kept captures, the count `n` of the others.
+#[inline(always)]
+fn by_capture_kept(pos: &Position, c: &Circe, k: Square, danger: Bitboard, mut n: u64, kept: impl Iterator<Item = (Square, Square, u64)>) -> Option<u64> {
+    let s = pos.sets();
+    let us = pos.turn();
+    let them = us.other();
+    for (from, to, times) in kept {
         if times > 1 {
             // (one walk per promotion of the capturer)
             n += Role::PROMOTIONS.iter().map(|&r| by_capture(pos, c, k, from, to, Some(r))).sum::<Option<u64>>()?;
@@ -1069,8 +1089,11 @@ fn reborn_walks(unit: Piece, r: Square) -> &'static [Role] {
 /// king's captures, judged apart: the sink of the plainest rules, small enough to stay in
 /// registers. `DEAD` (Strict Circe): the captures of `dead` victims by units off
 /// `dead_from` are left out (see [`Lean`]).
-struct Plain<const DEAD: bool> {
+struct Plain<const DEAD: bool, const VECTOR: bool = false> {
     n: u64,
+    /// `VECTOR` (Equipollents): only the captures whose rebirth square (the capture square
+    /// plus the move's vector) is one of these are kept, the others counted.
+    danger: Bitboard,
     look: Bitboard,
     dead: Bitboard,
     dead_from: Bitboard,
@@ -1084,13 +1107,13 @@ struct Plain<const DEAD: bool> {
 /// The captures [`Plain`] keeps at most.
 const CAPACITY: usize = 128;
 
-impl<const DEAD: bool> Plain<DEAD> {
+impl<const DEAD: bool, const VECTOR: bool> Plain<DEAD, VECTOR> {
     /// The sink for our king on `k` (the king's captures left out), keeping the captures of
     /// `look` victims.
     #[inline(always)]
     fn new(pos: &Position, k: Square, look: Bitboard, dead: Bitboard, dead_from: Bitboard) -> Self {
         let theirs = pos.sets().color[pos.turn().other().index()];
-        Plain { n: 0, look, dead, dead_from, king: k, theirs, len: 0, caps: [std::mem::MaybeUninit::uninit(); CAPACITY] }
+        Plain { n: 0, danger: Bitboard::EMPTY, look, dead, dead_from, king: k, theirs, len: 0, caps: [std::mem::MaybeUninit::uninit(); CAPACITY] }
     }
 
     /// Runs the generator's moves of the units of `movable` into the sink.
@@ -1108,6 +1131,21 @@ impl<const DEAD: bool> Plain<DEAD> {
             n += times * super::victim_weight(pos, &rule.c, rule.fr, Some(self.king), rule.occ, Bitboard::EMPTY, from, to)?;
         }
         Some(n)
+    }
+
+    /// Keeps the capture `from`x`to` (`VECTOR`: only when its rebirth square is a danger
+    /// square, else counts its `times` moves).
+    #[inline(always)]
+    fn capture(&mut self, from: Square, to: Square, promotes: bool) {
+        if VECTOR {
+            let f = 2 * to.file() as i32 - from.file() as i32;
+            let r = 2 * to.rank() as i32 - from.rank() as i32;
+            if ((f | r) as u32) >= 8 || !self.danger.contains(Square::from_coords(f as u8, r as u8)) {
+                self.n += if promotes { 4 } else { 1 };
+                return;
+            }
+        }
+        self.keep(from, to, promotes);
     }
 
     #[inline(always)]
@@ -1145,13 +1183,13 @@ fn alive(t: Bitboard, delta: i8, dead: Bitboard, dead_from: Bitboard) -> Bitboar
     t & !(dead & !crate::orthodox::shift(dead_from, delta))
 }
 
-impl<const DEAD: bool> Sink for Plain<DEAD> {
+impl<const DEAD: bool, const VECTOR: bool> Sink for Plain<DEAD, VECTOR> {
     #[inline(always)]
     fn targets(&mut self, from: Square, t: Bitboard) {
         let t = if DEAD && !self.dead_from.contains(from) { t & !self.dead } else { t };
         self.n += (t & !self.look).count() as u64;
         for to in t & self.look {
-            self.keep(from, to, false);
+            self.capture(from, to, false);
         }
     }
     #[inline(always)]
@@ -1159,7 +1197,7 @@ impl<const DEAD: bool> Sink for Plain<DEAD> {
         let t = self.alive(t, delta);
         self.n += (t & !self.look).count() as u64;
         for to in t & self.look {
-            self.keep(Square::new((to.index() as i8 - delta) as u8), to, false);
+            self.capture(Square::new((to.index() as i8 - delta) as u8), to, false);
         }
     }
     #[inline(always)]
@@ -1167,7 +1205,7 @@ impl<const DEAD: bool> Sink for Plain<DEAD> {
         let t = self.alive(t, delta);
         self.n += 4 * (t & !self.look).count() as u64;
         for to in t & self.look {
-            self.keep(Square::new((to.index() as i8 - delta) as u8), to, true);
+            self.capture(Square::new((to.index() as i8 - delta) as u8), to, true);
         }
     }
     #[inline(always)]
@@ -1176,7 +1214,7 @@ impl<const DEAD: bool> Sink for Plain<DEAD> {
         match () {
             // the king's captures are judged apart
             _ if m.from() == self.king && self.theirs.contains(m.to()) => {}
-            _ if self.look.contains(m.to()) => self.keep(m.from(), m.to(), false),
+            _ if self.look.contains(m.to()) => self.capture(m.from(), m.to(), false),
             _ => self.n += 1,
         }
     }
