@@ -128,8 +128,7 @@ fn setup(pos: &Position, c: &Circe) -> Option<(Square, Bitboard, Bitboard, Bitbo
         Some(_) => return None,
         None => None,
     };
-    let pawns = s.role[Role::Pawn.index()];
-    if (pawns & (s.color[0] & Bitboard::rank(Color::White.first_rank()) | s.color[1] & Bitboard::rank(Color::Black.first_rank()))).any() {
+    if super::first_rank_pawns(s).any() {
         return None;
     }
     if let Some(ep) = pos.ep_square() {
@@ -641,29 +640,27 @@ fn plain_by_capture(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pi
     let them = us.other();
     let row = crate::rules::circe::danger_squares(them, k);
     let danger = Role::CAPTURABLE.iter().filter(|r| s.pieces(them, **r).any()).fold(Bitboard::EMPTY, |b, r| b | Bitboard(row[r.index()]));
-    let theirs = s.color[them.index()];
-    let movable = !pos.hidden_mask();
+    // (Equipollents: most rebirth squares are far from the king, those captures counted in
+    // the sink)
     if c.square == SquareRule::CapturePlusVector {
-        // (most rebirth squares are far from the king: those captures counted in the sink)
-        let mut sink = Plain::<false, true>::new(pos, k, theirs, Bitboard::EMPTY, Bitboard::EMPTY);
-        sink.danger = danger;
-        let sink = sink.run(pos, movable, checkers, pinned);
-        let kept = sink.kept()?;
-        return by_capture_kept(pos, c, k, danger, sink.n, kept);
+        by_capture_sorted::<true>(pos, c, k, danger, checkers, pinned)
+    } else {
+        by_capture_sorted::<false>(pos, c, k, danger, checkers, pinned)
     }
-    let mut sink = Plain::<false>::new(pos, k, theirs, Bitboard::EMPTY, Bitboard::EMPTY);
-    let sink = sink.run(pos, movable, checkers, pinned);
-    let kept = sink.kept()?;
-    by_capture_kept(pos, c, k, danger, sink.n, kept)
 }
 
-/// [`plain_by_capture`]'s weighing of the kept captures, the count `n` of the others.
+/// [`plain_by_capture`] with the danger squares `danger`: the captures the sink keeps
+/// weighed after the generator has run.
 #[inline(always)]
-fn by_capture_kept(pos: &Position, c: &Circe, k: Square, danger: Bitboard, mut n: u64, kept: impl Iterator<Item = (Square, Square, u64)>) -> Option<u64> {
+fn by_capture_sorted<const VECTOR: bool>(pos: &Position, c: &Circe, k: Square, danger: Bitboard, checkers: Bitboard, pinned: Bitboard) -> Option<u64> {
     let s = pos.sets();
     let us = pos.turn();
     let them = us.other();
-    for (from, to, times) in kept {
+    let mut sink = Plain::<false, VECTOR>::new(pos, k, s.color[them.index()], Bitboard::EMPTY, Bitboard::EMPTY);
+    sink.danger = danger;
+    let sink = sink.run(pos, !pos.hidden_mask(), checkers, pinned);
+    let mut n = sink.n;
+    for (from, to, times) in sink.kept()? {
         if times > 1 {
             // (one walk per promotion of the capturer)
             n += Role::PROMOTIONS.iter().map(|&r| by_capture(pos, c, k, from, to, Some(r))).sum::<Option<u64>>()?;

@@ -122,11 +122,25 @@ fn assassination_threat(b: &Sets, us: Color, k: Square, fr: FirstRankPawns, able
 /// (and rook) only, which moves no unit whose rebirth square it could be.
 #[inline(always)]
 fn assassination_threat_with(b: &Sets, occ: Bitboard, us: Color, k: Square, fr: FirstRankPawns, able: impl Fn(Bitboard) -> Bitboard) -> bool {
-    let capturing = b.color[us.other().index()] & !(b.pieces(us.other(), Role::Pawn) & !mobile_pawns(b, us.other(), fr));
+    let capturing = capturing(b, us.other(), fr);
     Role::CAPTURABLE.iter().any(|&role| {
         let mut units = b.pieces(us, role) & crate::rules::circe::home_preimage_of(role, us, k);
         Iterator::any(&mut units, |x| able(b.attackers_to(x, occ) & capturing).any())
     })
+}
+
+/// The units of `c` that can capture: all but pawns on their own first rank where those are
+/// immobile.
+#[inline(always)]
+fn capturing(s: &Sets, c: Color, fr: FirstRankPawns) -> Bitboard {
+    s.color[c.index()] & !(s.pieces(c, Role::Pawn) & !mobile_pawns(s, c, fr))
+}
+
+/// The pawns of either side standing on their own first rank (which the short paths leave
+/// to the board: whether they move or capture depends on the rules).
+#[inline(always)]
+fn first_rank_pawns(s: &Sets) -> Bitboard {
+    s.role[Role::Pawn.index()] & (s.color[0] & Bitboard::rank(Color::White.first_rank()) | s.color[1] & Bitboard::rank(Color::Black.first_rank()))
 }
 
 /// Enemy pawns that can capture (pawns on their own first rank may be immobile).
@@ -350,32 +364,28 @@ impl Leaf {
         let mut list = MoveList::new();
         crate::movegen::candidates(pos, rules, &mut list);
         // the plain preset: the king's steps to empty squares and castling as when it stands
-        // elsewhere ([`lean::assassin_king`])
-        // (no pawn on its first rank, which may not capture: [`lean::assassin_king`] takes
-        // every pawn's attacks for captures)
-        let first_rank = Bitboard::rank(Color::White.first_rank()) & s.color[0] | Bitboard::rank(Color::Black.first_rank()) & s.color[1];
-        let plain = preset && (s.role[Role::Pawn.index()] & first_rank).is_empty();
+        // elsewhere ([`lean::assassin_king`]; no pawn on its first rank, which may not
+        // capture, where that counts every pawn's attacks)
+        let plain = preset && first_rank_pawns(&s).is_empty();
         let mut n = if plain { lean::assassin_king(pos, k, self.threats) } else { 0 };
-        let capturing = s.color[them.index()] & !(s.pieces(them, Role::Pawn) & !mobile_pawns(&s, them, self.fr));
+        let capturing = capturing(&s, them, self.fr);
         for &m in list.iter() {
             let (from, to) = (m.from(), m.to());
             if plain && from == k && (m.is_castle() || !s.occ.contains(to)) {
                 continue;
             }
-            let simple = matches!(m.kind(), MoveKind::Normal | MoveKind::DoublePush)
-                && m.promotion_role().is_none()
-                && from != k
-                && !look.contains(from)
-                && !crate::rules::circe::home_preimage_of(s.role_at(from), us, k).contains(to);
-            if simple && !s.occ.contains(to) {
+            // (a move that opens no line onto the king or those units)
+            let off_look = matches!(m.kind(), MoveKind::Normal | MoveKind::DoublePush) && m.promotion_role().is_none() && from != k && !look.contains(from);
+            let simple = off_look && !crate::rules::circe::home_preimage_of(s.role_at(from), us, k).contains(to);
+            let quiet = !s.occ.contains(to);
+            if simple && quiet {
                 n += 1;
                 continue;
             }
-            // a quiet move that opens no line onto the king or those units, landing where
-            // the unit's rebirth square would be the king's: legal unless the enemy can take
-            // it there (not a double step: an e.p. capture would take it too)
-            let lands = !look.contains(from) && from != k && m.kind() == MoveKind::Normal && m.promotion_role().is_none() && !s.occ.contains(to);
-            if plain && lands {
+            // landing quietly where the unit's rebirth square would be the king's: legal
+            // unless the enemy can take it there (not a double step: an e.p. capture would
+            // take it too)
+            if plain && off_look && quiet && m.kind() == MoveKind::Normal {
                 n += u64::from((s.attackers_to(to, s.occ.without(from).with(to)) & capturing).is_empty());
                 continue;
             }
