@@ -178,14 +178,8 @@ impl Role {
     }
     #[inline(always)]
     pub const fn from_index(i: u8) -> Role {
-        match i {
-            1 => Role::Pawn,
-            2 => Role::Knight,
-            3 => Role::Bishop,
-            4 => Role::Rook,
-            5 => Role::Queen,
-            _ => Role::King,
-        }
+        const T: [Role; 8] = [Role::King, Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King, Role::King];
+        T[(i & 7) as usize]
     }
     /// Popeye's letter (S for the knight, P for a pawn inside brackets).
     pub const fn popeye_letter(self) -> char {
