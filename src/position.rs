@@ -229,16 +229,6 @@ impl Sets {
     pub fn role_at(&self, sq: Square) -> Role {
         Role::ALL.into_iter().find(|r| self.role[r.index()].contains(sq)).expect("an occupied square")
     }
-    /// [`Sets::role_at`] without branches: the walk's index read bit by bit from the sets
-    /// holding `sq`, for the loops over captures, where a search over the walks mispredicts
-    /// most times (the capturers and victims being anything). An empty `sq` reads as a king.
-    #[inline(always)]
-    pub fn role_at_branchless(&self, sq: Square) -> Role {
-        let r = &self.role;
-        let bit = |b: Bitboard| ((b.0 >> sq.index()) & 1) as u8;
-        // (Pawn 1, Knight 2, Bishop 3, Rook 4, Queen 5, King 6)
-        Role::from_index(bit(r[1] | r[3] | r[5]) | bit(r[2] | r[3] | r[6]) << 1 | bit(r[4] | r[5] | r[6]) << 2)
-    }
     /// The unit on `sq`, if any.
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
@@ -322,6 +312,13 @@ impl Position {
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         // the board holds only valid piece bytes or 0
         Piece::from_board(self.board[sq.index()])
+    }
+    /// The walk of the unit on `sq`, read from the mailbox without branches (an empty
+    /// square reads as a king): for the loops over captures, whose capturers and victims
+    /// are anything.
+    #[inline(always)]
+    pub fn role_on(&self, sq: Square) -> Role {
+        Role::from_index(self.board[sq.index()])
     }
     #[inline(always)]
     pub fn turn(&self) -> Color {

@@ -667,12 +667,12 @@ fn by_capture_sorted<const VECTOR: bool>(pos: &Position, c: &Circe, k: Square, d
             continue;
         }
         let r = match c.square {
-            SquareRule::CapturerHome => Some(crate::rules::circe::home_square(s.role_at_branchless(from), us, to)),
+            SquareRule::CapturerHome => Some(crate::rules::circe::home_square(pos.role_on(from), us, to)),
             _ => to.offset(to.file() as i32 - from.file() as i32, to.rank() as i32 - from.rank() as i32),
         };
         // (the victim looked at only when some enemy walk could matter there)
         n += match r {
-            Some(r) if danger.contains(r) => match s.role_at_branchless(to) {
+            Some(r) if danger.contains(r) => match pos.role_on(to) {
                 Role::King => 1,
                 v => reborn_weight(c, k, Piece::new(them, v), r, s.occ.without(from)),
             },
