@@ -628,38 +628,34 @@ fn by_capture_plain(c: &Circe) -> bool {
 
 /// [`plain`] where the rebirth square depends on the capture (CouCou, Couscous: the
 /// capturer's home square; Equipollents: the capture square plus the move's vector), the
-/// victims keeping their walk and vanishing from a taken square: a capture whose rebirth
-/// square is off the board or where no enemy walk on the board could matter
-/// ([`crate::rules::circe::danger_squares`]) is legal, the others weighed ([`by_capture`]).
-/// CouCou and Couscous keep every capture and sort them after the generator has run;
-/// Equipollents sorts them in the sink (its rebirth squares are mostly far from the king).
+/// victims keeping their walk and vanishing from a taken square: the captures are kept by
+/// the sink and weighed after the generator has run ([`Reach::weight`]). Equipollents
+/// counts in the sink those whose rebirth square is off the board or where no enemy walk on
+/// the board could matter ([`crate::rules::circe::danger_squares`]): its rebirth squares
+/// are mostly far from the king.
 #[inline(always)]
 fn plain_by_capture(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitboard) -> Option<u64> {
-    let s = pos.sets();
-    let us = pos.turn();
-    let them = us.other();
-    let row = crate::rules::circe::danger_squares(them, k);
-    let danger = Role::CAPTURABLE.iter().filter(|r| s.pieces(them, **r).any()).fold(Bitboard::EMPTY, |b, r| b | Bitboard(row[r.index()]));
-    // (Equipollents: most rebirth squares are far from the king, those captures counted in
-    // the sink)
     if c.square == SquareRule::CapturePlusVector {
-        by_capture_sorted::<true>(pos, c, k, danger, checkers, pinned)
+        by_capture_sorted::<true>(pos, c, k, checkers, pinned)
     } else {
-        by_capture_sorted::<false>(pos, c, k, danger, checkers, pinned)
+        by_capture_sorted::<false>(pos, c, k, checkers, pinned)
     }
 }
 
-/// [`plain_by_capture`] with the danger squares `danger`: the captures the sink keeps
-/// weighed after the generator has run.
+/// [`plain_by_capture`], `VECTOR` for Equipollents.
 #[inline(always)]
-fn by_capture_sorted<const VECTOR: bool>(pos: &Position, c: &Circe, k: Square, danger: Bitboard, checkers: Bitboard, pinned: Bitboard) -> Option<u64> {
+fn by_capture_sorted<const VECTOR: bool>(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitboard) -> Option<u64> {
     let s = pos.sets();
     let us = pos.turn();
     let them = us.other();
     let mut sink = Plain::<false, VECTOR>::new(pos, k, s.color[them.index()], Bitboard::EMPTY, Bitboard::EMPTY);
-    sink.danger = danger;
+    if VECTOR {
+        let row = crate::rules::circe::danger_squares(them, k);
+        sink.danger = Role::CAPTURABLE.iter().filter(|r| s.pieces(them, **r).any()).fold(Bitboard::EMPTY, |b, r| b | Bitboard(row[r.index()]));
+    }
     let sink = sink.run(pos, !pos.hidden_mask(), checkers, pinned);
     let mut n = sink.n;
+    let reach = Reach::new(pos, c, k);
     for (from, to, times) in sink.kept()? {
         if times > 1 {
             // (one walk per promotion of the capturer)
@@ -670,16 +666,62 @@ fn by_capture_sorted<const VECTOR: bool>(pos: &Position, c: &Circe, k: Square, d
             SquareRule::CapturerHome => Some(crate::rules::circe::home_square(pos.role_on(from), us, to)),
             _ => to.offset(to.file() as i32 - from.file() as i32, to.rank() as i32 - from.rank() as i32),
         };
-        // (the victim looked at only when some enemy walk could matter there)
         n += match r {
-            Some(r) if danger.contains(r) => match pos.role_on(to) {
-                Role::King => 1,
-                v => reborn_weight(c, k, Piece::new(them, v), r, s.occ.without(from)),
-            },
-            _ => 1,
+            Some(r) => reach.weight(pos.role_on(to), r, from),
+            None => 1,
         };
     }
     Some(n)
+}
+
+/// The squares from which an enemy unit of each walk would check our king on an empty
+/// board: [`reborn_weight`] for a victim reborn with its walk on an empty square, read
+/// without branches (the loops over captures mispredict on anything that depends on the
+/// capture).
+struct Reach {
+    k: Square,
+    occ: Bitboard,
+    them: Color,
+    /// Per walk index; kings none (a king victim is never weighed).
+    lines: [u64; 8],
+}
+
+impl Reach {
+    #[inline(always)]
+    fn new(pos: &Position, c: &Circe, k: Square) -> Self {
+        let them = pos.turn().other();
+        let mut pawns = pawn_attacks(pos.turn(), k);
+        if c.first_rank_pawns == super::FirstRankPawns::Immobile {
+            pawns = pawns & !Bitboard::rank(them.first_rank());
+        }
+        let (b, r) = (bishop_attacks(k, Bitboard::EMPTY), rook_attacks(k, Bitboard::EMPTY));
+        let mut lines = [0; 8];
+        lines[Role::Pawn.index()] = pawns.0;
+        lines[Role::Knight.index()] = knight_attacks(k).0;
+        lines[Role::Bishop.index()] = b.0;
+        lines[Role::Rook.index()] = r.0;
+        lines[Role::Queen.index()] = (b | r).0;
+        Reach { k, occ: pos.occupied(), them, lines }
+    }
+
+    /// How many legal moves a capture from `from` makes whose victim, of walk `v`, is reborn
+    /// on `r`: [`reborn_weight`] for the victim keeping its walk and vanishing from a taken
+    /// square.
+    #[inline(always)]
+    fn weight(&self, v: Role, r: Square, from: Square) -> u64 {
+        let occ = self.occ.without(from);
+        // (the line from r to the king open once the capturer has left)
+        let open = (between(r, self.k) & occ).is_empty() as u64;
+        // (a knight's and a pawn's square have nothing between it and the king)
+        let hits = |w: Role| (self.lines[w.index()] >> r.index()) & open & 1;
+        // (`&`, not `&&`, and the choices below without branches: they would mispredict)
+        let promotes = (v == Role::Pawn) & (r.rank() == self.them.promotion_rank());
+        // (a promoted pawn: one move per walk that does not check, Q, S, R, B; the queen's
+        // lines are the rook's and the bishop's)
+        let promoted = 4 - 2 * hits(Role::Queen) - hits(Role::Knight);
+        let w = std::hint::select_unpredictable(promotes, promoted, 1 - hits(v));
+        std::hint::select_unpredictable(occ.contains(r), 1, w)
+    }
 }
 
 /// Volcanic: our units standing on hidden units, which the generator leaves out: when one
