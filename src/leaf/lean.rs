@@ -692,7 +692,7 @@ impl Reach {
         let them = pos.turn().other();
         let mut pawns = pawn_attacks(pos.turn(), k);
         if c.first_rank_pawns == super::FirstRankPawns::Immobile {
-            pawns = pawns & !Bitboard::rank(them.first_rank());
+            pawns &= !Bitboard::rank(them.first_rank());
         }
         let (b, r) = (bishop_attacks(k, Bitboard::EMPTY), rook_attacks(k, Bitboard::EMPTY));
         let mut lines = [0; 8];
