@@ -467,7 +467,7 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
     let plain_skip = if assassin_plain { skip.with(k) } else { skip };
     n += match (promo.is_some() || dead.any() || threats.any(), depart.is_some()) {
         _ if small && rex == Rex::No && dead.any() && by_victim => plain_strict(pos, &rule, checkers, pinned, look, dead, dead_from)?,
-        _ if small && rex == Rex::No && !by_victim && depart.is_none() && by_capture_plain(c) => plain_by_capture(pos, c, k, checkers, pinned)?,
+        _ if small && rex == Rex::No && !by_victim && by_capture_plain(c) => plain_by_capture(pos, c, k, checkers, pinned)?,
         // (Rex Inclusive too: the units `skip` holds are counted below)
         _ if small && dead.is_empty() && (by_victim || matches!(depart, Some(FromLook::CapturerWalk(_)))) => plain(pos, &rule, checkers, pinned, look, depart, plain_skip)?,
         (false, false) => lean!(false, false),
@@ -623,7 +623,7 @@ fn plain_strict(pos: &Position, rule: &VictimRule<'_>, checkers: Bitboard, pinne
 
 /// May [`plain_by_capture`] count under these rules?
 fn by_capture_plain(c: &Circe) -> bool {
-    matches!(c.square, SquareRule::CapturerHome | SquareRule::CapturePlusVector) && c.walk == WalkRule::Same && c.occupied != Occupied::Illegal && c.when == When::AtOnce
+    matches!(c.square, SquareRule::CapturerHome | SquareRule::CapturePlusVector | SquareRule::Departure) && c.walk == WalkRule::Same && c.occupied != Occupied::Illegal && c.when == When::AtOnce
 }
 
 /// [`plain`] where the rebirth square depends on the capture (CouCou, Couscous: the
@@ -635,21 +635,21 @@ fn by_capture_plain(c: &Circe) -> bool {
 /// are mostly far from the king.
 #[inline(always)]
 fn plain_by_capture(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitboard) -> Option<u64> {
-    if c.square == SquareRule::CapturePlusVector {
-        by_capture_sorted::<true>(pos, c, k, checkers, pinned)
-    } else {
-        by_capture_sorted::<false>(pos, c, k, checkers, pinned)
+    match c.square {
+        SquareRule::CapturePlusVector => by_capture_sorted::<SORT_VECTOR>(pos, c, k, checkers, pinned),
+        SquareRule::Departure => by_capture_sorted::<SORT_DEPARTURE>(pos, c, k, checkers, pinned),
+        _ => by_capture_sorted::<SORT_NONE>(pos, c, k, checkers, pinned),
     }
 }
 
-/// [`plain_by_capture`], `VECTOR` for Equipollents.
+/// [`plain_by_capture`], `SORT` the captures counted in the sink ([`Plain`]).
 #[inline(always)]
-fn by_capture_sorted<const VECTOR: bool>(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitboard) -> Option<u64> {
+fn by_capture_sorted<const SORT: u8>(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitboard) -> Option<u64> {
     let s = pos.sets();
     let us = pos.turn();
     let them = us.other();
-    let mut sink = Plain::<false, VECTOR>::new(pos, k, s.color[them.index()], Bitboard::EMPTY, Bitboard::EMPTY);
-    if VECTOR {
+    let mut sink = Plain::<false, SORT>::new(pos, k, s.color[them.index()], Bitboard::EMPTY, Bitboard::EMPTY);
+    if SORT != SORT_NONE {
         let row = crate::rules::circe::danger_squares(them, k);
         sink.danger = Role::CAPTURABLE.iter().filter(|r| s.pieces(them, **r).any()).fold(Bitboard::EMPTY, |b, r| b | Bitboard(row[r.index()]));
     }
@@ -664,6 +664,7 @@ fn by_capture_sorted<const VECTOR: bool>(pos: &Position, c: &Circe, k: Square, c
         }
         let r = match c.square {
             SquareRule::CapturerHome => Some(crate::rules::circe::home_square(pos.role_on(from), us, to)),
+            SquareRule::Departure => Some(from),
             _ => to.offset(to.file() as i32 - from.file() as i32, to.rank() as i32 - from.rank() as i32),
         };
         n += match r {
@@ -1128,10 +1129,11 @@ fn reborn_walks(unit: Piece, r: Square) -> &'static [Role] {
 /// king's captures, judged apart: the sink of the plainest rules, small enough to stay in
 /// registers. `DEAD` (Strict Circe): the captures of `dead` victims by units off
 /// `dead_from` are left out (see [`Lean`]).
-struct Plain<const DEAD: bool, const VECTOR: bool = false> {
+struct Plain<const DEAD: bool, const SORT: u8 = SORT_NONE> {
     n: u64,
-    /// `VECTOR` (Equipollents): only the captures whose rebirth square (the capture square
-    /// plus the move's vector) is one of these are kept, the others counted.
+    /// Only the captures whose rebirth square is one of these are kept, the others counted,
+    /// by `SORT`: [`SORT_VECTOR`] (Equipollents: the capture square plus the move's vector),
+    /// [`SORT_DEPARTURE`] (Platzwechsel: the capturer's departure square).
     danger: Bitboard,
     look: Bitboard,
     dead: Bitboard,
@@ -1143,10 +1145,19 @@ struct Plain<const DEAD: bool, const VECTOR: bool = false> {
     caps: [std::mem::MaybeUninit<u16>; CAPACITY],
 }
 
+/// [`Plain`] keeps every capture of a `look` victim.
+const SORT_NONE: u8 = 0;
+/// [`Plain`] counts the captures whose rebirth square, the capture square plus the move's
+/// vector, is off the board or off its `danger` squares.
+const SORT_VECTOR: u8 = 1;
+/// [`Plain`] counts the captures whose rebirth square, the capturer's departure square, is
+/// off its `danger` squares.
+const SORT_DEPARTURE: u8 = 2;
+
 /// The captures [`Plain`] keeps at most.
 const CAPACITY: usize = 128;
 
-impl<const DEAD: bool, const VECTOR: bool> Plain<DEAD, VECTOR> {
+impl<const DEAD: bool, const SORT: u8> Plain<DEAD, SORT> {
     /// The sink for our king on `k` (the king's captures left out), keeping the captures of
     /// `look` victims.
     #[inline(always)]
@@ -1172,11 +1183,11 @@ impl<const DEAD: bool, const VECTOR: bool> Plain<DEAD, VECTOR> {
         Some(n)
     }
 
-    /// Keeps the capture `from`x`to` (`VECTOR`: only when its rebirth square is a danger
+    /// Keeps the capture `from`x`to` ([`SORT_VECTOR`]: only when its rebirth square is a danger
     /// square, else counts its `times` moves).
     #[inline(always)]
     fn capture(&mut self, from: Square, to: Square, promotes: bool) {
-        if VECTOR {
+        if SORT == SORT_VECTOR {
             let f = 2 * to.file() as i32 - from.file() as i32;
             let r = 2 * to.rank() as i32 - from.rank() as i32;
             if ((f | r) as u32) >= 8 || !self.danger.contains(Square::from_coords(f as u8, r as u8)) {
@@ -1203,6 +1214,16 @@ impl<const DEAD: bool, const VECTOR: bool> Plain<DEAD, VECTOR> {
         Some(self.caps.get(..self.len)?.iter().map(|cap| unsafe { cap.assume_init() }).map(|cap| (Square::new((cap & 63) as u8), Square::new((cap >> 6 & 63) as u8), if cap >> 12 != 0 { 4 } else { 1 })))
     }
 
+    /// The arrival squares of pawn moves `delta` long whose captures are kept.
+    #[inline(always)]
+    fn pawn_look(&self, delta: i8) -> Bitboard {
+        if SORT == SORT_DEPARTURE {
+            self.look & crate::orthodox::shift(self.danger, delta)
+        } else {
+            self.look
+        }
+    }
+
     /// Strict Circe: `t` (pawn moves `delta` long, arrival squares) but the captures of
     /// dead victims by units off their `dead_from` squares.
     #[inline(always)]
@@ -1222,28 +1243,31 @@ fn alive(t: Bitboard, delta: i8, dead: Bitboard, dead_from: Bitboard) -> Bitboar
     t & !(dead & !crate::orthodox::shift(dead_from, delta))
 }
 
-impl<const DEAD: bool, const VECTOR: bool> Sink for Plain<DEAD, VECTOR> {
+impl<const DEAD: bool, const SORT: u8> Sink for Plain<DEAD, SORT> {
     #[inline(always)]
     fn targets(&mut self, from: Square, t: Bitboard) {
         let t = if DEAD && !self.dead_from.contains(from) { t & !self.dead } else { t };
-        self.n += (t & !self.look).count() as u64;
-        for to in t & self.look {
+        let look = if SORT == SORT_DEPARTURE && !self.danger.contains(from) { Bitboard::EMPTY } else { self.look };
+        self.n += (t & !look).count() as u64;
+        for to in t & look {
             self.capture(from, to, false);
         }
     }
     #[inline(always)]
     fn pawn_shift(&mut self, t: Bitboard, delta: i8, _: MoveKind) {
         let t = self.alive(t, delta);
-        self.n += (t & !self.look).count() as u64;
-        for to in t & self.look {
+        let look = self.pawn_look(delta);
+        self.n += (t & !look).count() as u64;
+        for to in t & look {
             self.capture(Square::new((to.index() as i8 - delta) as u8), to, false);
         }
     }
     #[inline(always)]
     fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
         let t = self.alive(t, delta);
-        self.n += 4 * (t & !self.look).count() as u64;
-        for to in t & self.look {
+        let look = self.pawn_look(delta);
+        self.n += 4 * (t & !look).count() as u64;
+        for to in t & look {
             self.capture(Square::new((to.index() as i8 - delta) as u8), to, true);
         }
     }
