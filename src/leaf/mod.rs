@@ -340,9 +340,11 @@ impl Leaf {
     /// whose rebirth square is `k` would remove it), neither attacked nor so threatened: a
     /// quiet move of another unit changes that only by emptying a square that screens the
     /// king or one of those units from an enemy slider, or by landing where the unit's
-    /// rebirth square would be `k` (or promoting). Those and the king's moves are judged on
-    /// the board; the other quiet moves are legal, and the other captures are decided by the
-    /// reborn unit (below).
+    /// rebirth square would be `k` (or promoting). The other quiet moves are legal, and the
+    /// other captures are decided by the reborn unit (below). In the plain preset those
+    /// moves too are judged on the bitboards (the king attacked, or one of those units
+    /// capturable, after the move); the rest (promotions, e.p., double steps, and outside
+    /// the plain preset the king's moves) on the board.
     fn count_threatened(&self, pos: &mut Position, rules: &Rules) -> u64 {
         let (Some(k), true) = (self.king, self.checkers.is_empty()) else { return self.count_listed(pos, rules) };
         let s = *pos.sets();
@@ -382,11 +384,16 @@ impl Leaf {
                 n += 1;
                 continue;
             }
-            // landing quietly where the unit's rebirth square would be the king's: legal
-            // unless the enemy can take it there (not a double step: an e.p. capture would
-            // take it too)
-            if plain && off_look && quiet && m.kind() == MoveKind::Normal {
-                n += u64::from((s.attackers_to(to, s.occ.without(from).with(to)) & capturing).is_empty());
+            // another quiet move (not a double step: an e.p. capture could take the pawn
+            // too), landing where the unit's rebirth square would be the king's or opening a
+            // line: legal unless the king is attacked after it or the enemy can take one of
+            // our units whose rebirth square is the king's
+            if plain && quiet && from != k && m.kind() == MoveKind::Normal && m.promotion_role().is_none() {
+                let after = s.occ.without(from).with(to);
+                let lands = crate::rules::circe::home_preimage_of(s.role_at(from), us, k).contains(to);
+                let exposed = if lands { targets.without(from).with(to) } else { targets.without(from) };
+                let safe = (off_look || !attacked(&s, k, them, after, self.fr)) && exposed.into_iter().all(|x| (s.attackers_to(x, after) & capturing).is_empty());
+                n += u64::from(safe);
                 continue;
             }
             // a capture that opens no line onto the king or those units and leaves the
@@ -397,6 +404,21 @@ impl Leaf {
                 let after = s.occ.without(from).with(r);
                 let exposed = (targets.without(from).without(r)).with(k);
                 n += u64::from(r != k && (crate::attacks::attacks(v.role(), them, r, after) & exposed).is_empty());
+                continue;
+            }
+            // any other capture (not e.p., no promotion, not the king's): on the bitboards,
+            // the victim reborn on its home square, replacing whatever stands there (the
+            // capturer too, when that is the capture square)
+            let plain_capture = plain && from != k && m.kind() == MoveKind::Normal && m.promotion_role().is_none();
+            if let (true, Some(v)) = (plain_capture, s.piece_at(to).filter(|v| v.color() == them && v.role() != Role::King)) {
+                let r = home_square(v.role(), them, to);
+                let after = s.occ.without(from).with(r);
+                // (the enemy units but the victim and the one the reborn unit replaces)
+                let enemy = capturing & !Bitboard::from_square(to).with(r);
+                let reach = crate::attacks::attacks(v.role(), them, r, after);
+                let lands = r != to && crate::rules::circe::home_preimage_of(s.role_at(from), us, k).contains(to);
+                let exposed = if lands { targets.with(to) } else { targets }.without(from).without(r).with(k);
+                n += u64::from(r != k && (reach & exposed).is_empty() && exposed.into_iter().all(|x| (s.attackers_to(x, after) & enemy).is_empty()));
                 continue;
             }
             n += self.by_board(pos, rules, m);
