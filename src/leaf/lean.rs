@@ -638,41 +638,149 @@ fn plain_by_capture(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pi
     match c.square {
         SquareRule::CapturePlusVector => by_capture_sorted::<SORT_VECTOR>(pos, c, k, checkers, pinned),
         SquareRule::Departure => by_capture_sorted::<SORT_DEPARTURE>(pos, c, k, checkers, pinned),
-        _ => by_capture_sorted::<SORT_NONE>(pos, c, k, checkers, pinned),
+        _ => by_capture_sorted::<SORT_HOME>(pos, c, k, checkers, pinned),
     }
 }
 
-/// [`plain_by_capture`], `SORT` the captures counted in the sink ([`Plain`]).
+/// [`plain_by_capture`] for the rebirth-square rule `SORT`.
 #[inline(always)]
 fn by_capture_sorted<const SORT: u8>(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitboard) -> Option<u64> {
     let s = pos.sets();
     let us = pos.turn();
     let them = us.other();
-    let mut sink = Plain::<false, SORT>::new(pos, k, s.color[them.index()], Bitboard::EMPTY, Bitboard::EMPTY);
-    if SORT != SORT_NONE {
+    let danger = if SORT == SORT_HOME {
+        Bitboard::FULL
+    } else {
         let row = crate::rules::circe::danger_squares(them, k);
-        sink.danger = Role::CAPTURABLE.iter().filter(|r| s.pieces(them, **r).any()).fold(Bitboard::EMPTY, |b, r| b | Bitboard(row[r.index()]));
-    }
-    let sink = sink.run(pos, !pos.hidden_mask(), checkers, pinned);
-    let mut n = sink.n;
-    let reach = Reach::new(pos, c, k);
-    for (from, to, times) in sink.kept()? {
-        if times > 1 {
+        Role::CAPTURABLE.iter().filter(|r| s.pieces(them, **r).any()).fold(Bitboard::EMPTY, |b, r| b | Bitboard(row[r.index()]))
+    };
+    let mut sink = Weigh::<SORT> { n: 0, pos, c, reach: Reach::new(pos, c, k), us, king: k, theirs: s.color[them.index()], danger, off: false };
+    crate::orthodox::generate_with(pos, !pos.hidden_mask(), checkers, pinned, &mut sink);
+    (!sink.off).then_some(sink.n)
+}
+
+/// [`Weigh`]'s rebirth square: the capturer's home square for the capture square (CouCou,
+/// Couscous).
+const SORT_HOME: u8 = 0;
+/// [`Weigh`]'s rebirth square: the capture square plus the move's vector (Equipollents);
+/// the captures whose rebirth square is off the board or off the `danger` squares are
+/// counted outright.
+const SORT_VECTOR: u8 = 1;
+/// [`Weigh`]'s rebirth square: the capturer's departure square (Platzwechsel); the captures
+/// from squares off the `danger` squares are counted outright.
+const SORT_DEPARTURE: u8 = 2;
+
+/// The sink of [`plain_by_capture`]: the orthodox generator's moves counted, each capture of
+/// an enemy unit weighed as it comes ([`Reach::weight`]), the king's captures left out
+/// (judged apart).
+struct Weigh<'a, const SORT: u8> {
+    n: u64,
+    pos: &'a Position,
+    c: &'a Circe,
+    reach: Reach,
+    us: Color,
+    king: Square,
+    theirs: Bitboard,
+    /// Where an enemy walk on the board could matter ([`crate::rules::circe::danger_squares`]):
+    /// [`SORT_VECTOR`], [`SORT_DEPARTURE`].
+    danger: Bitboard,
+    /// A capture could not be weighed.
+    off: bool,
+}
+
+impl<const SORT: u8> Weigh<'_, SORT> {
+    /// Counts the capture `from`x`to` (a pawn's promoting: four moves).
+    #[inline(always)]
+    fn capture(&mut self, from: Square, to: Square, promotes: bool) {
+        let pos = self.pos;
+        if promotes {
             // (one walk per promotion of the capturer)
-            n += Role::PROMOTIONS.iter().map(|&r| by_capture(pos, c, k, from, to, Some(r))).sum::<Option<u64>>()?;
-            continue;
+            match Role::PROMOTIONS.iter().map(|&r| by_capture(pos, self.c, self.king, from, to, Some(r))).sum::<Option<u64>>() {
+                Some(w) => self.n += w,
+                None => self.off = true,
+            }
+            return;
         }
-        let r = match c.square {
-            SquareRule::CapturerHome => Some(crate::rules::circe::home_square(pos.role_on(from), us, to)),
-            SquareRule::Departure => Some(from),
-            _ => to.offset(to.file() as i32 - from.file() as i32, to.rank() as i32 - from.rank() as i32),
+        let r = match SORT {
+            SORT_HOME => crate::rules::circe::home_square(pos.role_on(from), self.us, to),
+            SORT_DEPARTURE => from,
+            _ => {
+                let f = 2 * to.file() as i32 - from.file() as i32;
+                let r = 2 * to.rank() as i32 - from.rank() as i32;
+                if ((f | r) as u32) >= 8 || !self.danger.contains(Square::from_coords(f as u8, r as u8)) {
+                    self.n += 1;
+                    return;
+                }
+                // (rare: out of the generator's loops)
+                self.n += self.weigh_apart(Square::from_coords(f as u8, r as u8), from, to);
+                return;
+            }
         };
-        n += match r {
-            Some(r) => reach.weight(pos.role_on(to), r, from),
-            None => 1,
-        };
+        self.n += self.reach.weight(pos.role_on(to), r, from);
     }
-    Some(n)
+
+    /// [`Reach::weight`] of the capture `from`x`to` reborn on `r`, not inlined.
+    #[inline(never)]
+    fn weigh_apart(&self, r: Square, from: Square, to: Square) -> u64 {
+        self.reach.weight(self.pos.role_on(to), r, from)
+    }
+
+    /// The victims whose capture from `from` is weighed.
+    #[inline(always)]
+    fn look(&self, from: Square) -> Bitboard {
+        if SORT == SORT_DEPARTURE && !self.danger.contains(from) {
+            Bitboard::EMPTY
+        } else {
+            self.theirs
+        }
+    }
+
+    /// The arrival squares of pawn moves `delta` long whose captures are weighed.
+    #[inline(always)]
+    fn pawn_look(&self, delta: i8) -> Bitboard {
+        if SORT == SORT_DEPARTURE {
+            self.theirs & crate::orthodox::shift(self.danger, delta)
+        } else {
+            self.theirs
+        }
+    }
+}
+
+impl<const SORT: u8> Sink for Weigh<'_, SORT> {
+    #[inline(always)]
+    fn targets(&mut self, from: Square, t: Bitboard) {
+        let look = self.look(from);
+        self.n += (t & !look).count() as u64;
+        for to in t & look {
+            self.capture(from, to, false);
+        }
+    }
+    #[inline(always)]
+    fn pawn_shift(&mut self, t: Bitboard, delta: i8, _: MoveKind) {
+        let look = self.pawn_look(delta);
+        self.n += (t & !look).count() as u64;
+        for to in t & look {
+            self.capture(Square::new((to.index() as i8 - delta) as u8), to, false);
+        }
+    }
+    #[inline(always)]
+    fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
+        let look = self.pawn_look(delta);
+        self.n += 4 * (t & !look).count() as u64;
+        for to in t & look {
+            self.capture(Square::new((to.index() as i8 - delta) as u8), to, true);
+        }
+    }
+    #[inline(always)]
+    fn one(&mut self, m: Move) {
+        // (no e.p. capture: `setup` leaves those positions out)
+        match () {
+            // the king's captures are judged apart
+            _ if m.from() == self.king && self.theirs.contains(m.to()) => {}
+            _ if self.theirs.contains(m.to()) => self.capture(m.from(), m.to(), false),
+            _ => self.n += 1,
+        }
+    }
 }
 
 /// The squares from which an enemy unit of each walk would check our king on an empty
@@ -1129,12 +1237,8 @@ fn reborn_walks(unit: Piece, r: Square) -> &'static [Role] {
 /// king's captures, judged apart: the sink of the plainest rules, small enough to stay in
 /// registers. `DEAD` (Strict Circe): the captures of `dead` victims by units off
 /// `dead_from` are left out (see [`Lean`]).
-struct Plain<const DEAD: bool, const SORT: u8 = SORT_NONE> {
+struct Plain<const DEAD: bool> {
     n: u64,
-    /// Only the captures whose rebirth square is one of these are kept, the others counted,
-    /// by `SORT`: [`SORT_VECTOR`] (Equipollents: the capture square plus the move's vector),
-    /// [`SORT_DEPARTURE`] (Platzwechsel: the capturer's departure square).
-    danger: Bitboard,
     look: Bitboard,
     dead: Bitboard,
     dead_from: Bitboard,
@@ -1145,25 +1249,16 @@ struct Plain<const DEAD: bool, const SORT: u8 = SORT_NONE> {
     caps: [std::mem::MaybeUninit<u16>; CAPACITY],
 }
 
-/// [`Plain`] keeps every capture of a `look` victim.
-const SORT_NONE: u8 = 0;
-/// [`Plain`] counts the captures whose rebirth square, the capture square plus the move's
-/// vector, is off the board or off its `danger` squares.
-const SORT_VECTOR: u8 = 1;
-/// [`Plain`] counts the captures whose rebirth square, the capturer's departure square, is
-/// off its `danger` squares.
-const SORT_DEPARTURE: u8 = 2;
-
 /// The captures [`Plain`] keeps at most.
 const CAPACITY: usize = 128;
 
-impl<const DEAD: bool, const SORT: u8> Plain<DEAD, SORT> {
+impl<const DEAD: bool> Plain<DEAD> {
     /// The sink for our king on `k` (the king's captures left out), keeping the captures of
     /// `look` victims.
     #[inline(always)]
     fn new(pos: &Position, k: Square, look: Bitboard, dead: Bitboard, dead_from: Bitboard) -> Self {
         let theirs = pos.sets().color[pos.turn().other().index()];
-        Plain { n: 0, danger: Bitboard::EMPTY, look, dead, dead_from, king: k, theirs, len: 0, caps: [std::mem::MaybeUninit::uninit(); CAPACITY] }
+        Plain { n: 0, look, dead, dead_from, king: k, theirs, len: 0, caps: [std::mem::MaybeUninit::uninit(); CAPACITY] }
     }
 
     /// Runs the generator's moves of the units of `movable` into the sink.
@@ -1183,21 +1278,6 @@ impl<const DEAD: bool, const SORT: u8> Plain<DEAD, SORT> {
         Some(n)
     }
 
-    /// Keeps the capture `from`x`to` ([`SORT_VECTOR`]: only when its rebirth square is a danger
-    /// square, else counts its `times` moves).
-    #[inline(always)]
-    fn capture(&mut self, from: Square, to: Square, promotes: bool) {
-        if SORT == SORT_VECTOR {
-            let f = 2 * to.file() as i32 - from.file() as i32;
-            let r = 2 * to.rank() as i32 - from.rank() as i32;
-            if ((f | r) as u32) >= 8 || !self.danger.contains(Square::from_coords(f as u8, r as u8)) {
-                self.n += if promotes { 4 } else { 1 };
-                return;
-            }
-        }
-        self.keep(from, to, promotes);
-    }
-
     #[inline(always)]
     fn keep(&mut self, from: Square, to: Square, promotes: bool) {
         if self.len < CAPACITY {
@@ -1212,16 +1292,6 @@ impl<const DEAD: bool, const SORT: u8> Plain<DEAD, SORT> {
     fn kept(&self) -> Option<impl Iterator<Item = (Square, Square, u64)> + '_> {
         // SAFETY: the first `len` entries, at most the capacity, were written by `keep`
         Some(self.caps.get(..self.len)?.iter().map(|cap| unsafe { cap.assume_init() }).map(|cap| (Square::new((cap & 63) as u8), Square::new((cap >> 6 & 63) as u8), if cap >> 12 != 0 { 4 } else { 1 })))
-    }
-
-    /// The arrival squares of pawn moves `delta` long whose captures are kept.
-    #[inline(always)]
-    fn pawn_look(&self, delta: i8) -> Bitboard {
-        if SORT == SORT_DEPARTURE {
-            self.look & crate::orthodox::shift(self.danger, delta)
-        } else {
-            self.look
-        }
     }
 
     /// Strict Circe: `t` (pawn moves `delta` long, arrival squares) but the captures of
@@ -1243,32 +1313,29 @@ fn alive(t: Bitboard, delta: i8, dead: Bitboard, dead_from: Bitboard) -> Bitboar
     t & !(dead & !crate::orthodox::shift(dead_from, delta))
 }
 
-impl<const DEAD: bool, const SORT: u8> Sink for Plain<DEAD, SORT> {
+impl<const DEAD: bool> Sink for Plain<DEAD> {
     #[inline(always)]
     fn targets(&mut self, from: Square, t: Bitboard) {
         let t = if DEAD && !self.dead_from.contains(from) { t & !self.dead } else { t };
-        let look = if SORT == SORT_DEPARTURE && !self.danger.contains(from) { Bitboard::EMPTY } else { self.look };
-        self.n += (t & !look).count() as u64;
-        for to in t & look {
-            self.capture(from, to, false);
+        self.n += (t & !self.look).count() as u64;
+        for to in t & self.look {
+            self.keep(from, to, false);
         }
     }
     #[inline(always)]
     fn pawn_shift(&mut self, t: Bitboard, delta: i8, _: MoveKind) {
         let t = self.alive(t, delta);
-        let look = self.pawn_look(delta);
-        self.n += (t & !look).count() as u64;
-        for to in t & look {
-            self.capture(Square::new((to.index() as i8 - delta) as u8), to, false);
+        self.n += (t & !self.look).count() as u64;
+        for to in t & self.look {
+            self.keep(Square::new((to.index() as i8 - delta) as u8), to, false);
         }
     }
     #[inline(always)]
     fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
         let t = self.alive(t, delta);
-        let look = self.pawn_look(delta);
-        self.n += 4 * (t & !look).count() as u64;
-        for to in t & look {
-            self.capture(Square::new((to.index() as i8 - delta) as u8), to, true);
+        self.n += 4 * (t & !self.look).count() as u64;
+        for to in t & self.look {
+            self.keep(Square::new((to.index() as i8 - delta) as u8), to, true);
         }
     }
     #[inline(always)]
@@ -1277,7 +1344,7 @@ impl<const DEAD: bool, const SORT: u8> Sink for Plain<DEAD, SORT> {
         match () {
             // the king's captures are judged apart
             _ if m.from() == self.king && self.theirs.contains(m.to()) => {}
-            _ if self.look.contains(m.to()) => self.capture(m.from(), m.to(), false),
+            _ if self.look.contains(m.to()) => self.keep(m.from(), m.to(), false),
             _ => self.n += 1,
         }
     }
