@@ -480,8 +480,10 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
     let ours = s.color[pos.turn().index()];
     match rex {
         Rex::No | Rex::Guard(_) => {
+            // (Assassin: the reborn unit may remove the king, on the board)
+            let plain = shield.is_none() && c.occupied != Occupied::Assassinate;
             for to in king_attacks(k) & theirs {
-                n += on_board(pos, c, k, k, to, shield)?;
+                n += if plain { king_capture(pos, c, k, to) } else { on_board(pos, c, k, k, to, shield)? };
             }
         }
         Rex::Home => {
@@ -1146,6 +1148,35 @@ fn on_board(pos: &Position, c: &Circe, k: Square, from: Square, to: Square, shie
         }
     }
     Some(n)
+}
+
+/// [`on_board`] for our king's capture from `k` on `to` without a board copy, when no
+/// pending rebirth waits and a reborn unit removes none (not Assassin): legal when no enemy
+/// unit attacks the arrival square once the victim is reborn (it may block a line), one
+/// move per walk the reborn unit may take there (a pawn promoting) that does not check.
+/// The victim's own attacks need no removing: none reaches its own square.
+#[inline(always)]
+fn king_capture(pos: &Position, c: &Circe, k: Square, to: Square) -> u64 {
+    let s = pos.sets();
+    let them = pos.turn().other();
+    let fr = c.first_rank_pawns;
+    let occ = s.occ.without(k);
+    let king = Piece::new(pos.turn(), Role::King);
+    let free = |occ: Bitboard| u64::from(!attacked(s, to, them, occ, fr));
+    match rebirth(pos, c, k, to, king, king) {
+        None => free(occ),
+        Some((_, r)) if occ.contains(r) => match c.occupied {
+            Occupied::Illegal => 0,
+            _ => free(occ),
+        },
+        Some((unit, r)) => {
+            let occ = occ.with(r);
+            if free(occ) == 0 {
+                return 0;
+            }
+            reborn_walks(unit, r).iter().filter(|&&walk| !checks_from(them, fr, walk, r, to, occ)).count() as u64
+        }
+    }
 }
 
 /// [`on_board`] for any move (castling: the king and the rook).
