@@ -322,9 +322,9 @@ fn castlings(pos: &Position, k: Square) -> impl Iterator<Item = Move> + '_ {
 /// (judged on the board): a pinned unit's captures off its pin line (the victim reborn on
 /// the line shields the king), and under a line check any capture whose victim is reborn
 /// between the checker and the king. When the rebirth square depends on the victim alone,
-/// only the victims reborn on those lines are looked at; else every capture would be, and
-/// under a line check that is left to the general counter (`None`), but in Platzwechsel,
-/// whose victims are reborn on a square our unit leaves, never between the two.
+/// only the victims reborn on those lines are looked at; else every capture's rebirth
+/// square is worked out ([`reborn_between`]), but in Platzwechsel, whose victims are reborn
+/// on a square our unit leaves, never between the two.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)] // (the king's set-up, as `setup` returns it, and the units left out)
 fn apart(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitboard, rays: Bitboard, skip: Bitboard, mut each: impl FnMut(Square, Square) -> Option<()>) -> Option<()> {
@@ -341,9 +341,6 @@ fn apart(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitbo
     // (Platzwechsel: the victim is reborn on the capturer's departure square, never on the
     // empty squares between the checker and the king)
     let departure = c.square == SquareRule::Departure;
-    if block.any() && !by_victim && !departure {
-        return None;
-    }
     let us = pos.turn();
     let them = us.other();
     let s = pos.sets();
@@ -362,10 +359,22 @@ fn apart(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitbo
     }
     for to in blockers {
         for from in s.attackers_to(to, s.occ) & s.color[us.index()] & !pinned & !covered & !skip & !Bitboard::from_square(k) {
-            each(from, to)?;
+            // (a rebirth square that depends on the capture: only the captures reborn between)
+            if by_victim || reborn_between(pos, c, from, to, block)? {
+                each(from, to)?;
+            }
         }
     }
     Some(())
+}
+
+/// Is the victim of the capture `from`x`to` reborn on one of `block`'s squares (for some
+/// promotion of the capturer)?
+fn reborn_between(pos: &Position, c: &Circe, from: Square, to: Square, block: Bitboard) -> Option<bool> {
+    let p = pos.piece_at(from)?;
+    let promotes = p.role() == Role::Pawn && to.rank() == p.color().promotion_rank();
+    let roles: &[Role] = if promotes { &Role::PROMOTIONS } else { std::slice::from_ref(&Role::ALL[p.role().index() - 1]) };
+    Some(roles.iter().any(|&role| rebirth(pos, c, from, to, p, p.with_role(role)).is_some_and(|(_, r)| block.contains(r))))
 }
 
 /// Strict Circe as this module models it: the victim reborn at once by its own rule, a
