@@ -718,12 +718,14 @@ impl<const SORT: u8> Weigh<'_, SORT> {
             _ => {
                 let f = 2 * to.file() as i32 - from.file() as i32;
                 let r = 2 * to.rank() as i32 - from.rank() as i32;
-                if ((f | r) as u32) >= 8 || !self.danger.contains(Square::from_coords(f as u8, r as u8)) {
+                // (`&`, not `||`: one branch, mostly not taken)
+                let sq = Square::from_coords((f & 7) as u8, (r & 7) as u8);
+                if (((f | r) as u32) < 8) & self.danger.contains(sq) {
+                    // (rare: out of the generator's loops)
+                    self.n += self.weigh_apart(sq, from, to);
+                } else {
                     self.n += 1;
-                    return;
                 }
-                // (rare: out of the generator's loops)
-                self.n += self.weigh_apart(Square::from_coords(f as u8, r as u8), from, to);
                 return;
             }
         };
