@@ -647,44 +647,44 @@ fn by_capture_plain(c: &Circe) -> bool {
 #[inline(always)]
 fn plain_by_capture(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitboard) -> Option<u64> {
     match c.square {
-        SquareRule::CapturePlusVector => by_capture_sorted::<SORT_VECTOR>(pos, c, k, checkers, pinned),
-        SquareRule::Departure => by_capture_sorted::<SORT_DEPARTURE>(pos, c, k, checkers, pinned),
-        _ => by_capture_sorted::<SORT_HOME>(pos, c, k, checkers, pinned),
+        SquareRule::CapturePlusVector => by_capture_weighed::<AT_VECTOR>(pos, c, k, checkers, pinned),
+        SquareRule::Departure => by_capture_weighed::<AT_DEPARTURE>(pos, c, k, checkers, pinned),
+        _ => by_capture_weighed::<AT_HOME>(pos, c, k, checkers, pinned),
     }
 }
 
-/// [`plain_by_capture`] for the rebirth-square rule `SORT`.
+/// [`plain_by_capture`] for the rebirth-square rule `AT`.
 #[inline(always)]
-fn by_capture_sorted<const SORT: u8>(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitboard) -> Option<u64> {
+fn by_capture_weighed<const AT: u8>(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitboard) -> Option<u64> {
     let s = pos.sets();
     let us = pos.turn();
     let them = us.other();
-    let danger = if SORT == SORT_HOME {
+    let danger = if AT == AT_HOME {
         Bitboard::FULL
     } else {
         let row = crate::rules::circe::danger_squares(them, k);
         Role::CAPTURABLE.iter().filter(|r| s.pieces(them, **r).any()).fold(Bitboard::EMPTY, |b, r| b | Bitboard(row[r.index()]))
     };
-    let mut sink = Weigh::<SORT> { n: 0, pos, c, reach: Reach::new(pos, c, k), us, king: k, theirs: s.color[them.index()], danger, off: false };
+    let mut sink = Weigh::<AT> { n: 0, pos, c, reach: Reach::new(pos, c, k), us, king: k, theirs: s.color[them.index()], danger, off: false };
     crate::orthodox::generate_with(pos, !pos.hidden_mask(), checkers, pinned, &mut sink);
     (!sink.off).then_some(sink.n)
 }
 
 /// [`Weigh`]'s rebirth square: the capturer's home square for the capture square (CouCou,
 /// Couscous).
-const SORT_HOME: u8 = 0;
+const AT_HOME: u8 = 0;
 /// [`Weigh`]'s rebirth square: the capture square plus the move's vector (Equipollents);
 /// the captures whose rebirth square is off the board or off the `danger` squares are
 /// counted outright.
-const SORT_VECTOR: u8 = 1;
+const AT_VECTOR: u8 = 1;
 /// [`Weigh`]'s rebirth square: the capturer's departure square (Platzwechsel); the captures
 /// from squares off the `danger` squares are counted outright.
-const SORT_DEPARTURE: u8 = 2;
+const AT_DEPARTURE: u8 = 2;
 
 /// The sink of [`plain_by_capture`]: the orthodox generator's moves counted, each capture of
 /// an enemy unit weighed as it comes ([`Reach::weight`]), the king's captures left out
 /// (judged apart).
-struct Weigh<'a, const SORT: u8> {
+struct Weigh<'a, const AT: u8> {
     n: u64,
     pos: &'a Position,
     c: &'a Circe,
@@ -693,13 +693,13 @@ struct Weigh<'a, const SORT: u8> {
     king: Square,
     theirs: Bitboard,
     /// Where an enemy walk on the board could matter ([`crate::rules::circe::danger_squares`]):
-    /// [`SORT_VECTOR`], [`SORT_DEPARTURE`].
+    /// [`AT_VECTOR`], [`AT_DEPARTURE`].
     danger: Bitboard,
     /// A capture could not be weighed.
     off: bool,
 }
 
-impl<const SORT: u8> Weigh<'_, SORT> {
+impl<const AT: u8> Weigh<'_, AT> {
     /// Counts the capture `from`x`to` (a pawn's promoting: four moves).
     #[inline(always)]
     fn capture(&mut self, from: Square, to: Square, promotes: bool) {
@@ -712,9 +712,9 @@ impl<const SORT: u8> Weigh<'_, SORT> {
             }
             return;
         }
-        let r = match SORT {
-            SORT_HOME => crate::rules::circe::home_square(pos.role_on(from), self.us, to),
-            SORT_DEPARTURE => from,
+        let r = match AT {
+            AT_HOME => crate::rules::circe::home_square(pos.role_on(from), self.us, to),
+            AT_DEPARTURE => from,
             _ => {
                 let f = 2 * to.file() as i32 - from.file() as i32;
                 let r = 2 * to.rank() as i32 - from.rank() as i32;
@@ -741,7 +741,7 @@ impl<const SORT: u8> Weigh<'_, SORT> {
     /// The victims whose capture from `from` is weighed.
     #[inline(always)]
     fn look(&self, from: Square) -> Bitboard {
-        if SORT == SORT_DEPARTURE && !self.danger.contains(from) {
+        if AT == AT_DEPARTURE && !self.danger.contains(from) {
             Bitboard::EMPTY
         } else {
             self.theirs
@@ -751,7 +751,7 @@ impl<const SORT: u8> Weigh<'_, SORT> {
     /// The arrival squares of pawn moves `delta` long whose captures are weighed.
     #[inline(always)]
     fn pawn_look(&self, delta: i8) -> Bitboard {
-        if SORT == SORT_DEPARTURE {
+        if AT == AT_DEPARTURE {
             self.theirs & crate::orthodox::shift(self.danger, delta)
         } else {
             self.theirs
@@ -759,7 +759,7 @@ impl<const SORT: u8> Weigh<'_, SORT> {
     }
 }
 
-impl<const SORT: u8> Sink for Weigh<'_, SORT> {
+impl<const AT: u8> Sink for Weigh<'_, AT> {
     #[inline(always)]
     fn targets(&mut self, from: Square, t: Bitboard) {
         let look = self.look(from);
