@@ -372,9 +372,7 @@ fn apart(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitbo
 /// promotion of the capturer)?
 fn reborn_between(pos: &Position, c: &Circe, from: Square, to: Square, block: Bitboard) -> Option<bool> {
     let p = pos.piece_at(from)?;
-    let promotes = p.role() == Role::Pawn && to.rank() == p.color().promotion_rank();
-    let roles: &[Role] = if promotes { &Role::PROMOTIONS } else { std::slice::from_ref(&Role::ALL[p.role().index() - 1]) };
-    Some(roles.iter().any(|&role| rebirth(pos, c, from, to, p, p.with_role(role)).is_some_and(|(_, r)| block.contains(r))))
+    Some(walks_on(p, to).iter().any(|&role| rebirth(pos, c, from, to, p, p.with_role(role)).is_some_and(|(_, r)| block.contains(r))))
 }
 
 /// Strict Circe as this module models it: the victim reborn at once by its own rule, a
@@ -1101,8 +1099,7 @@ fn on_board(pos: &Position, c: &Circe, k: Square, from: Square, to: Square, shie
     let them = us.other();
     let p = pos.piece_at(from)?;
     let v = pos.piece_at(to);
-    let promotes = p.role() == Role::Pawn && to.rank() == us.promotion_rank();
-    let roles: &[Role] = if promotes { &Role::PROMOTIONS } else { &[p.role()] };
+    let roles = walks_on(p, to);
     let emerging = if pos.hidden_mask().contains(from) { pos.hidden_under(from) } else { None };
     let mut n = 0;
     for &role in roles {
@@ -1149,7 +1146,7 @@ fn on_board(pos: &Position, c: &Circe, k: Square, from: Square, to: Square, shie
             }
             Some((unit, r)) => {
                 // a pawn reborn on its promotion rank: one move per walk it takes
-                for &walk in reborn_walks(unit, r) {
+                for &walk in walks_on(unit, r) {
                     let mut b = b;
                     b.toggle(r, unit.with_role(walk));
                     n += safe(&b);
@@ -1185,7 +1182,7 @@ fn king_capture(pos: &Position, c: &Circe, k: Square, to: Square) -> u64 {
             if free(occ) == 0 {
                 return 0;
             }
-            reborn_walks(unit, r).iter().filter(|&&walk| !checks_from(them, fr, walk, r, to, occ)).count() as u64
+            walks_on(unit, r).iter().filter(|&&walk| !checks_from(them, fr, walk, r, to, occ)).count() as u64
         }
     }
 }
@@ -1259,13 +1256,13 @@ fn reborn_weight(c: &Circe, k: Square, unit: Piece, r: Square, occ: Bitboard) ->
         let checks = [diagonal || straight, straight, diagonal, knight_attacks(r).contains(k)];
         return checks.iter().filter(|&&c| !c).count() as u64;
     }
-    reborn_walks(unit, r).iter().filter(|&&walk| !checks_from(unit.color(), c.first_rank_pawns, walk, r, k, occ.with(r))).count() as u64
+    walks_on(unit, r).iter().filter(|&&walk| !checks_from(unit.color(), c.first_rank_pawns, walk, r, k, occ.with(r))).count() as u64
 }
 
-/// The walks a unit reborn on `r` may take: a pawn on its promotion rank promotes (one
-/// move per choice), any other keeps its walk.
+/// The walks a unit arriving on `r` (by a move or a rebirth) may take: a pawn on its
+/// promotion rank promotes (one move per choice), any other keeps its walk.
 #[inline(always)]
-fn reborn_walks(unit: Piece, r: Square) -> &'static [Role] {
+fn walks_on(unit: Piece, r: Square) -> &'static [Role] {
     if unit.role() == Role::Pawn && r.rank() == unit.color().promotion_rank() {
         &Role::PROMOTIONS
     } else {

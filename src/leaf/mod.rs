@@ -378,7 +378,9 @@ impl Leaf {
             }
             // (a move that opens no line onto the king or those units)
             let off_look = matches!(m.kind(), MoveKind::Normal | MoveKind::DoublePush) && m.promotion_role().is_none() && from != k && !look.contains(from);
-            let simple = off_look && !crate::rules::circe::home_preimage_of(s.role_at(from), us, k).contains(to);
+            // (the unit landing where its rebirth square would be the king's)
+            let lands = crate::rules::circe::home_preimage_of(pos.role_on(from), us, k).contains(to);
+            let simple = off_look && !lands;
             let quiet = !s.occ.contains(to);
             if simple && quiet {
                 n += 1;
@@ -390,7 +392,6 @@ impl Leaf {
             // our units whose rebirth square is the king's
             if plain && quiet && from != k && m.kind() == MoveKind::Normal && m.promotion_role().is_none() {
                 let after = s.occ.without(from).with(to);
-                let lands = crate::rules::circe::home_preimage_of(s.role_at(from), us, k).contains(to);
                 let exposed = if lands { targets.without(from).with(to) } else { targets.without(from) };
                 let safe = (off_look || !attacked(&s, k, them, after, self.fr)) && exposed.into_iter().all(|x| (s.attackers_to(x, after) & capturing).is_empty());
                 n += u64::from(safe);
@@ -416,8 +417,8 @@ impl Leaf {
                 // (the enemy units but the victim and the one the reborn unit replaces)
                 let enemy = capturing & !Bitboard::from_square(to).with(r);
                 let reach = crate::attacks::attacks(v.role(), them, r, after);
-                let lands = r != to && crate::rules::circe::home_preimage_of(s.role_at(from), us, k).contains(to);
-                let exposed = if lands { targets.with(to) } else { targets }.without(from).without(r).with(k);
+                // (a capturer on the capture square is replaced by the reborn unit)
+                let exposed = if lands && r != to { targets.with(to) } else { targets }.without(from).without(r).with(k);
                 n += u64::from(r != k && (reach & exposed).is_empty() && exposed.into_iter().all(|x| (s.attackers_to(x, after) & enemy).is_empty()));
                 continue;
             }
