@@ -538,24 +538,36 @@ pub(super) fn assassin_king(pos: &Position, k: Square, threats: Bitboard) -> u64
     let theirs = s.color[us.other().index()];
     let away = s.occ.without(k);
     let map = super::exact::attack_map(s, us.other(), away);
-    // the home squares of our units the enemy may take: the only ones a rebirth may reach
+    let sliders = theirs & (s.role[Role::Bishop.index()] | s.role[Role::Rook.index()] | s.role[Role::Queen.index()]);
+    // (could our king placed on `b` screen the unit on `x` from an enemy slider?)
+    let may_screen = |x: Square, b: Square| Iterator::any(&mut (line(x, b) & sliders).into_iter(), |a| between(x, a).contains(b));
+    // the home squares of our units the enemy may take: the only ones a rebirth may reach;
+    // `sure`: those where our king stepping there would not screen such a unit
     let mut hot = Bitboard::EMPTY;
+    let mut sure = Bitboard::EMPTY;
     for role in Role::CAPTURABLE {
         for x in s.pieces(us, role) & map {
-            hot = hot.with(crate::rules::circe::home_square(role, us, x));
+            let h = crate::rules::circe::home_square(role, us, x);
+            hot = hot.with(h);
+            if !may_screen(x, h) {
+                sure = sure.with(h);
+            }
         }
     }
     let hot = hot & threats;
-    // (asked only for the squares of `hot`)
-    let threat = |sq: Square, occ: Bitboard| {
+    // (asked only for the squares of `hot`; `placed`: the squares the move fills, the
+    // only ones that can screen a unit `map` finds attacked)
+    let threat = |sq: Square, occ: Bitboard, placed: Bitboard| {
         Role::CAPTURABLE.into_iter().any(|role| {
-            Iterator::any(&mut (s.pieces(us, role) & crate::rules::circe::home_preimage_of(role, us, sq) & map).into_iter(), |x| (s.attackers_to(x, occ) & theirs).any())
+            Iterator::any(&mut (s.pieces(us, role) & crate::rules::circe::home_preimage_of(role, us, sq) & map).into_iter(), |x| {
+                placed.into_iter().all(|b| !may_screen(x, b)) || (s.attackers_to(x, occ) & theirs).any()
+            })
         })
     };
     let steps = king_attacks(k) & !s.occ & !map;
     let mut n = (steps & !hot).count() as u64;
-    for to in steps & hot {
-        n += u64::from(!threat(to, away.with(to)));
+    for to in steps & hot & !sure {
+        n += u64::from(!threat(to, away.with(to), Bitboard::from_square(to)));
     }
     if map.contains(k) {
         // (in check: no castling)
@@ -567,7 +579,9 @@ pub(super) fn assassin_king(pos: &Position, k: Square, threats: Bitboard) -> u64
             return;
         }
         let (rf, rt) = crate::rules::effects::castling_rook(ca.m);
-        let threatened = (hot.contains(ca.pass) && threat(ca.pass, away.with(ca.pass))) || (hot.contains(to) && threat(to, away.without(rf).with(to).with(rt)));
+        let threatened = sure.contains(ca.pass)
+            || (hot.contains(ca.pass) && threat(ca.pass, away.with(ca.pass), Bitboard::from_square(ca.pass)))
+            || (hot.contains(to) && threat(to, away.without(rf).with(to).with(rt), Bitboard::from_square(to).with(rt)));
         n += u64::from(!threatened);
     });
     n
