@@ -386,6 +386,26 @@ fn kamikaze_short_path_captures() {
     check_cases("circe-kamikaze-reborn", reborn);
 }
 
+/// Equipollents Circe counts positions with pawns on their own first rank on its short path
+/// (RULES.md §0.3: they step once and capture, so they check): the orthodox generator's pawns.
+#[test]
+fn equipollents_first_rank_pawns_on_the_short_path() {
+    let cases: &[Case] = &[
+        // a single step from g1, never a double step
+        ("4k3/8/8/8/8/8/8/4K1P1 w - - 0 1", &["g1-g2"], &["g1-g3"]),
+        // the black pawn on d8 guards e7
+        ("3p4/8/5K2/8/8/8/8/k7 w - - 0 1", &["Kf6-f7"], &["Kf6-e7"]),
+        // b1 takes the checking knight, reborn on d3 (c2 + the vector): check again
+        ("4k3/8/8/8/8/8/2n5/1P2K3 w - - 0 1", &["Ke1-d2"], &["b1*c2[+bSd3]"]),
+        // ... which does not reach Kh1
+        ("4k3/8/8/8/8/8/2n5/1P5K w - - 0 1", &["b1-b2", "b1*c2[+bSd3]"], &[]),
+        // Kiwipete with a blocked white pawn on b1 and a black one on g1, whose capture
+        // reborn on f1 promotes, but neither to a queen nor a rook (checking Ke1)
+        ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/RP2K1pR w KQkq - 0 1", &["Rh1*g1[+bPf1=S]", "Rh1*g1[+bPf1=B]"], &["b1-b2", "Rh1*g1[+bPf1=Q]"]),
+    ];
+    check_cases("circe-equipollents", cases);
+}
+
 /// A hand-made case: a position, moves that must be listed and moves that must not.
 type Case<'a> = (&'a str, &'a [&'a str], &'a [&'a str]);
 

@@ -128,7 +128,10 @@ fn setup(pos: &Position, c: &Circe) -> Option<(Square, Bitboard, Bitboard, Bitbo
         Some(_) => return None,
         None => None,
     };
-    if super::first_rank_pawns(s).any() {
+    // pawns on their own first rank: where they step and capture (Equipollents), the
+    // orthodox generator's pawns, but a pending rebirth's shield assumes none
+    let orthodox_pawns = c.first_rank_pawns == super::FirstRankPawns::StepAndCapture && c.when == When::AtOnce;
+    if !orthodox_pawns && super::first_rank_pawns(s).any() {
         return None;
     }
     if let Some(ep) = pos.ep_square() {
