@@ -558,19 +558,18 @@ pub(super) fn assassin_king(pos: &Position, k: Square, threats: Bitboard) -> u64
         }
     }
     let hot = hot & threats;
-    // (asked only for the squares of `hot`; `placed`: the squares the move fills, the
-    // only ones that can screen a unit `map` finds attacked)
-    let threat = |sq: Square, occ: Bitboard, placed: Bitboard| {
+    // (on the board `occ`, asked only for the squares of `hot`)
+    let threat = |sq: Square, occ: Bitboard| {
         Role::CAPTURABLE.into_iter().any(|role| {
-            Iterator::any(&mut (s.pieces(us, role) & crate::rules::circe::home_preimage_of(role, us, sq) & map).into_iter(), |x| {
-                placed.into_iter().all(|b| !may_screen(x, b)) || (s.attackers_to(x, occ) & theirs).any()
-            })
+            Iterator::any(&mut (s.pieces(us, role) & crate::rules::circe::home_preimage_of(role, us, sq) & map).into_iter(), |x| (s.attackers_to(x, occ) & theirs).any())
         })
     };
+    // (our king stepping onto `sq`, its rook at home)
+    let step_threat = |sq: Square| sure.contains(sq) || (hot.contains(sq) && threat(sq, away.with(sq)));
     let steps = king_attacks(k) & !s.occ & !map;
     let mut n = (steps & !hot).count() as u64;
     for to in steps & hot & !sure {
-        n += u64::from(!threat(to, away.with(to), Bitboard::from_square(to)));
+        n += u64::from(!threat(to, away.with(to)));
     }
     if map.contains(k) {
         // (in check: no castling)
@@ -582,9 +581,7 @@ pub(super) fn assassin_king(pos: &Position, k: Square, threats: Bitboard) -> u64
             return;
         }
         let (rf, rt) = crate::rules::effects::castling_rook(ca.m);
-        let threatened = sure.contains(ca.pass)
-            || (hot.contains(ca.pass) && threat(ca.pass, away.with(ca.pass), Bitboard::from_square(ca.pass)))
-            || (hot.contains(to) && threat(to, away.without(rf).with(to).with(rt), Bitboard::from_square(to).with(rt)));
+        let threatened = step_threat(ca.pass) || (hot.contains(to) && threat(to, away.without(rf).with(to).with(rt)));
         n += u64::from(!threatened);
     });
     n
