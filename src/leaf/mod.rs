@@ -363,13 +363,25 @@ impl Leaf {
         // the plain Assassin preset: the capturer stays, the victim is reborn at once on
         // its home square, replacing the occupant
         let preset = self.circe.is_some_and(|c| c.capturer == Capturer::Stays && c.victim == Victim::Reborn && !c.victim_kings && c.when == When::AtOnce);
-        let mut list = MoveList::new();
-        crate::movegen::candidates(pos, rules, &mut list);
         // the plain preset: the king's steps to empty squares and castling as when it stands
         // elsewhere ([`lean::assassin_king`]; no pawn on its first rank, which may not
-        // capture, where that counts every pawn's attacks)
+        // capture, where that counts every pawn's attacks); the other units' simple quiet
+        // moves (below) counted in bulk on the orthodox generator, the rest listed
         let plain = preset && first_rank_pawns(&s).is_empty();
-        let mut n = if plain { lean::assassin_king(pos, k, self.threats) } else { 0 };
+        let mut list = MoveList::new();
+        let mut n = 0;
+        if plain {
+            n = lean::assassin_king(pos, k, self.threats);
+            let mut sink = ThreatSink { s: &s, us, k, look, n: 0, list: &mut list };
+            // (no pins: a capture's rebirth may close the line; those units are in `look`)
+            crate::orthodox::generate_with(pos, s.color[us.index()].without(k), Bitboard::EMPTY, Bitboard::EMPTY, &mut sink);
+            n += sink.n;
+            for to in king_attacks(k) & s.color[them.index()] {
+                list.push(Move::new(k, to, MoveKind::Normal));
+            }
+        } else {
+            crate::movegen::candidates(pos, rules, &mut list);
+        }
         let capturing = capturing(&s, them, self.fr);
         for &m in list.iter() {
             let (from, to) = (m.from(), m.to());
@@ -1336,6 +1348,61 @@ impl Leaf {
 /// capturer (promoted when a pawn takes on its last rank: one choice is enough) is reborn on
 /// its home square, computed from `k`: it must be free, the square it leaves, or `k` itself
 /// under Calvet's rule (or an occupied square must not forbid the capture).
+/// Assassin Circe's king on a home square `k` (`Leaf::count_threatened`, plain preset): the
+/// orthodox generator's moves of our other units, those that are simple (quiet, not a
+/// promotion, from a square that screens neither the king nor a unit whose rebirth square
+/// is `k`, and not landing where the unit's rebirth square would be `k`) counted, the
+/// others listed to be judged one by one.
+struct ThreatSink<'a> {
+    s: &'a Sets,
+    us: Color,
+    k: Square,
+    look: Bitboard,
+    n: u64,
+    list: &'a mut MoveList,
+}
+
+impl ThreatSink<'_> {
+    /// The arrivals of a simple quiet move of `role` among `t`.
+    #[inline(always)]
+    fn simple(&self, role: Role, t: Bitboard) -> Bitboard {
+        t & !self.s.occ & !crate::rules::circe::home_preimage_of(role, self.us, self.k)
+    }
+}
+
+impl crate::orthodox::Sink for ThreatSink<'_> {
+    #[inline(always)]
+    fn targets(&mut self, from: Square, t: Bitboard) {
+        let r = &self.s.role;
+        let role = if r[Role::Knight.index()].contains(from) {
+            Role::Knight
+        } else if r[Role::Bishop.index()].contains(from) {
+            Role::Bishop
+        } else if r[Role::Rook.index()].contains(from) {
+            Role::Rook
+        } else {
+            Role::Queen
+        };
+        let simple = if self.look.contains(from) { Bitboard::EMPTY } else { self.simple(role, t) };
+        self.n += simple.count() as u64;
+        crate::orthodox::Sink::targets(&mut *self.list, from, t & !simple);
+    }
+    #[inline(always)]
+    fn pawn_shift(&mut self, t: Bitboard, delta: i8, kind: MoveKind) {
+        let simple = self.simple(Role::Pawn, t) & !crate::orthodox::shift(self.look, delta);
+        self.n += simple.count() as u64;
+        crate::orthodox::Sink::pawn_shift(&mut *self.list, t & !simple, delta, kind);
+    }
+    #[inline(always)]
+    fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
+        crate::orthodox::Sink::pawn_promotions(&mut *self.list, t, delta);
+    }
+    #[inline(always)]
+    fn one(&mut self, m: Move) {
+        self.list.push(m);
+    }
+}
+
 pub(super) fn anticirce_takes_king(b: &Sets, c: &Circe, unit: Piece, a: Square, k: Square) -> bool {
     let them = unit.color();
     let role = unit.role();
