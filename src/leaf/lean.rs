@@ -37,7 +37,7 @@ use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, line
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::orthodox::Sink;
-use crate::position::Position;
+use crate::position::{flags, Position};
 use crate::rules::circe::{CaptureContext, CaptureFrom, Capturer, Circe, Occupied, SquareRule, Victim, WalkRule, When};
 use crate::rules::{Observation, Rules};
 use crate::square::{Color, Piece, Role, Square};
@@ -533,7 +533,8 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
 /// home squares (`threats`), no capture would rebirth one of our units on it. What the enemy
 /// attacks with our king off the board holds every attack after its move (the king blocks
 /// lines, a castling rook leaves a corner, which no line crosses), so it decides the king's
-/// squares, and only our units it holds need a closer look.
+/// squares, and only our units it holds, whose home square the king may reach, need a
+/// closer look.
 #[inline(always)]
 pub(super) fn assassin_king(pos: &Position, k: Square, threats: Bitboard) -> u64 {
     let s = pos.sets();
@@ -544,12 +545,15 @@ pub(super) fn assassin_king(pos: &Position, k: Square, threats: Bitboard) -> u64
     let sliders = theirs & (s.role[Role::Bishop.index()] | s.role[Role::Rook.index()] | s.role[Role::Queen.index()]);
     // (could our king placed on `b` screen the unit on `x` from an enemy slider?)
     let may_screen = |x: Square, b: Square| Iterator::any(&mut (line(x, b) & sliders).into_iter(), |a| between(x, a).contains(b));
-    // the home squares of our units the enemy may take: the only ones a rebirth may reach;
-    // `sure`: those where our king stepping there would not screen such a unit
+    // the home squares our king may reach (its steps, castling's squares) of our units the
+    // enemy may take: the only ones a rebirth may reach; `sure`: those where our king would
+    // not screen such a unit
+    let steps = king_attacks(k) & !s.occ & !map;
+    let reach = (steps | castling_squares(pos, us)) & threats;
     let mut hot = Bitboard::EMPTY;
     let mut sure = Bitboard::EMPTY;
     for role in Role::CAPTURABLE {
-        for x in s.pieces(us, role) & map {
+        for x in s.pieces(us, role) & map & crate::rules::circe::home_preimage_in(role, us, reach) {
             let h = crate::rules::circe::home_square(role, us, x);
             hot = hot.with(h);
             if !may_screen(x, h) {
@@ -557,7 +561,6 @@ pub(super) fn assassin_king(pos: &Position, k: Square, threats: Bitboard) -> u64
             }
         }
     }
-    let hot = hot & threats;
     // (on the board `occ`, asked only for the squares of `hot`)
     let threat = |sq: Square, occ: Bitboard| {
         Role::CAPTURABLE.into_iter().any(|role| {
@@ -566,7 +569,6 @@ pub(super) fn assassin_king(pos: &Position, k: Square, threats: Bitboard) -> u64
     };
     // (our king stepping onto `sq`, its rook at home)
     let step_threat = |sq: Square| sure.contains(sq) || (hot.contains(sq) && threat(sq, away.with(sq)));
-    let steps = king_attacks(k) & !s.occ & !map;
     let mut n = (steps & !hot).count() as u64;
     for to in steps & hot & !sure {
         n += u64::from(!threat(to, away.with(to)));
@@ -585,6 +587,24 @@ pub(super) fn assassin_king(pos: &Position, k: Square, threats: Bitboard) -> u64
         n += u64::from(!threatened);
     });
     n
+}
+
+/// The passing and arrival squares of the castlings the flags still allow `us` (empty when
+/// none does).
+#[inline(always)]
+fn castling_squares(pos: &Position, us: Color) -> Bitboard {
+    let f = pos.castle_flags();
+    let rank = Bitboard::rank(us.first_rank());
+    let mut out = Bitboard::EMPTY;
+    if f & flags::king(us) != 0 {
+        if f & flags::rook(us, true) != 0 {
+            out |= rank & Bitboard(0x60 * 0x0101_0101_0101_0101);
+        }
+        if f & flags::rook(us, false) != 0 {
+            out |= rank & Bitboard(0x0c * 0x0101_0101_0101_0101);
+        }
+    }
+    out
 }
 
 /// The plainest rules' count of the orthodox generator's moves but the king's captures:
