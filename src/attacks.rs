@@ -155,6 +155,19 @@ pub fn pawn_attacks_of_set(color: Color, pawns: Bitboard) -> Bitboard {
     })
 }
 
+/// Squares the knights on `knights` attack, all at once (shifts, no loop).
+#[inline(always)]
+pub fn knight_attacks_of_set(knights: Bitboard) -> Bitboard {
+    const NOT_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_AB: u64 = !0x0303_0303_0303_0303;
+    const NOT_H: u64 = !0x8080_8080_8080_8080;
+    const NOT_GH: u64 = !0xc0c0_c0c0_c0c0_c0c0;
+    let b = knights.0;
+    let one = ((b << 1) & NOT_A) | ((b >> 1) & NOT_H);
+    let two = ((b << 2) & NOT_AB) | ((b >> 2) & NOT_GH);
+    Bitboard((one << 16) | (one >> 16) | (two << 8) | (two >> 8))
+}
+
 /// Squares strictly between `a` and `b` when they share a line, else empty.
 #[inline(always)]
 pub fn between(a: Square, b: Square) -> Bitboard {
@@ -169,6 +182,17 @@ pub fn line(a: Square, b: Square) -> Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn knight_attacks_of_a_set_are_the_union() {
+        for sq in Square::all() {
+            assert_eq!(knight_attacks_of_set(Bitboard::from_square(sq)), knight_attacks(sq), "{sq:?}");
+        }
+        for set in [Bitboard(0x8100_0000_0000_0042), Bitboard(0xc3c3_0000_0000_c3c3), Bitboard(0x0000_1824_2418_0000)] {
+            let union = set.into_iter().fold(Bitboard::EMPTY, |b, sq| b | knight_attacks(sq));
+            assert_eq!(knight_attacks_of_set(set), union);
+        }
+    }
 
     #[test]
     fn pawn_attacks_of_a_set_are_the_union() {

@@ -4,7 +4,7 @@
 //! and the map of what the enemy attacks. Every move these paths give is decided exactly: in
 //! bulk from the orthodox generator, or judged on the board after it.
 
-use crate::attacks::{attacks, between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, pawn_attacks_of_set, rook_attacks};
+use crate::attacks::{attacks, between, bishop_attacks, king_attacks, pawn_attacks, pawn_attacks_of_set, rook_attacks};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::orthodox::Counter;
@@ -215,10 +215,7 @@ pub(super) fn king_on(s: &Sets, us: Color, from: Square, to: Square) -> Sets {
 /// for our king's step, and for castling's passing and arrival squares.
 #[inline(always)]
 pub(super) fn attack_map(s: &Sets, them: Color, occ: Bitboard) -> Bitboard {
-    let mut hit = pawn_attacks_of_set(them, s.pieces(them, Role::Pawn));
-    for e in s.pieces(them, Role::Knight) {
-        hit |= knight_attacks(e);
-    }
+    let mut hit = pawn_attacks_of_set(them, s.pieces(them, Role::Pawn)) | crate::attacks::knight_attacks_of_set(s.pieces(them, Role::Knight));
     let q = s.pieces(them, Role::Queen);
     for e in s.pieces(them, Role::Bishop) | q {
         hit |= bishop_attacks(e, occ);
