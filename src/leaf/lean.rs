@@ -563,9 +563,8 @@ pub(super) fn assassin_king(pos: &Position, k: Square, threats: Bitboard) -> u64
     }
     // (on the board `occ`, asked only for the squares of `hot`)
     let threat = |sq: Square, occ: Bitboard| {
-        Role::CAPTURABLE.into_iter().any(|role| {
-            Iterator::any(&mut (s.pieces(us, role) & crate::rules::circe::home_preimage_of(role, us, sq) & map).into_iter(), |x| (s.attackers_to(x, occ) & theirs).any())
-        })
+        let Some(role) = crate::rules::circe::home_role(us, sq) else { return false };
+        Iterator::any(&mut (s.pieces(us, role) & crate::rules::circe::home_preimage_of(role, us, sq) & map).into_iter(), |x| (s.attackers_to(x, occ) & theirs).any())
     };
     // (our king stepping onto `sq`, its rook at home)
     let step_threat = |sq: Square| sure.contains(sq) || (hot.contains(sq) && threat(sq, away.with(sq)));

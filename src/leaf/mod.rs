@@ -122,11 +122,10 @@ fn assassination_threat(b: &Sets, us: Color, k: Square, fr: FirstRankPawns, able
 /// (and rook) only, which moves no unit whose rebirth square it could be.
 #[inline(always)]
 fn assassination_threat_with(b: &Sets, occ: Bitboard, us: Color, k: Square, fr: FirstRankPawns, able: impl Fn(Bitboard) -> Bitboard) -> bool {
+    let Some(role) = crate::rules::circe::home_role(us, k) else { return false };
     let capturing = capturing(b, us.other(), fr);
-    Role::CAPTURABLE.iter().any(|&role| {
-        let mut units = b.pieces(us, role) & crate::rules::circe::home_preimage_of(role, us, k);
-        Iterator::any(&mut units, |x| able(b.attackers_to(x, occ) & capturing).any())
-    })
+    let mut units = b.pieces(us, role) & crate::rules::circe::home_preimage_of(role, us, k);
+    Iterator::any(&mut units, |x| able(b.attackers_to(x, occ) & capturing).any())
 }
 
 /// The units of `c` that can capture: all but pawns on their own first rank where those are

@@ -356,6 +356,39 @@ pub fn home_preimage_of(role: Role, color: Color, k: Square) -> crate::bitboard:
     crate::bitboard::Bitboard(PREIMAGE[color.index()][role.index()][k.index()])
 }
 
+/// [colour][square] -> the walk whose home square it is (0: none). The walks' home squares
+/// are distinct squares.
+static HOME_ROLE: [[u8; 64]; 2] = home_roles(&TABLES);
+
+const fn home_roles(t: &HomeTables) -> [[u8; 64]; 2] {
+    let mut out = [[0u8; 64]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut r = 1;
+        while r < 6 {
+            let mut range = t.range[c][r];
+            while range != 0 {
+                let sq = range.trailing_zeros() as usize;
+                assert!(out[c][sq] == 0, "two walks share a home square");
+                out[c][sq] = r as u8;
+                range &= range - 1;
+            }
+            r += 1;
+        }
+        c += 1;
+    }
+    out
+}
+
+/// The walk (pawn to queen) of `color` whose home square is `sq`, if any.
+#[inline(always)]
+pub fn home_role(color: Color, sq: Square) -> Option<Role> {
+    match HOME_ROLE[color.index()][sq.index()] {
+        0 => None,
+        r => Some(Role::from_index(r)),
+    }
+}
+
 static HOME_RANGE: &[[u64; 7]; 2] = &TABLES.range;
 static FIXED_POINTS: &[[u64; 7]; 2] = &TABLES.fixed;
 
@@ -726,6 +759,23 @@ mod tests {
     use super::*;
     fn sq(s: &str) -> Square {
         Square::parse(s).unwrap()
+    }
+
+    #[test]
+    fn home_role_names_the_walk_reborn_there() {
+        for color in [Color::White, Color::Black] {
+            for role in Role::CAPTURABLE {
+                for s in Square::all() {
+                    assert_eq!(home_role(color, home_square(role, color, s)), Some(role), "{color:?} {role:?} {s:?}");
+                }
+            }
+        }
+        assert_eq!(home_role(Color::White, sq("d1")), Some(Role::Queen));
+        assert_eq!(home_role(Color::Black, sq("g8")), Some(Role::Knight));
+        assert_eq!(home_role(Color::White, sq("c7")), None);
+        for k in [sq("e1"), sq("e4"), sq("a8")] {
+            assert_eq!(home_role(Color::White, k), None, "{k:?}");
+        }
     }
 
     #[test]
