@@ -293,6 +293,13 @@ fn capture_removes_king(pos: &mut Position, rules: &Rules, from: Square, target:
 fn assassination_threat(pos: &mut Position, rules: &Rules, circe: &Circe, side: Color, k: Square) -> bool {
     let enemy = side.other();
     let mut victims = pos.by_color(side).without(k);
+    let plain = circe.square == super::circe::SquareRule::Home
+        && circe.walk == super::circe::WalkRule::Same
+        && circe.capturer == super::circe::Capturer::Stays
+        && circe.victim == super::circe::Victim::Reborn
+        && circe.when == super::circe::When::AtOnce
+        && circe.capture_from == CaptureFrom::OwnSquare
+        && !circe.victim_kings;
     if circe.square == super::circe::SquareRule::Home && circe.walk == super::circe::WalkRule::Same {
         // only units whose home square is the king's square can land on it
         victims &= super::circe::home_preimage(side, k);
@@ -314,6 +321,11 @@ fn assassination_threat(pos: &mut Position, rules: &Rules, circe: &Circe, side: 
             }
         }
         let att = unparalysed(pos, rules, capturers(pos, rules, x, enemy));
+        // the plain preset, no observation rule: any such capture reborn the unit on the
+        // king's square at once and removes it, nothing to play
+        if att.any() && plain && rules.observation == Observation::None {
+            return true;
+        }
         for a in att {
             if capture_removes_king(pos, rules, a, x, side) {
                 return true;
