@@ -1343,10 +1343,6 @@ impl Leaf {
     }
 }
 
-/// Anticirce: may the enemy unit `unit` on `a` take the king on `k`, on board `b`? The
-/// capturer (promoted when a pawn takes on its last rank: one choice is enough) is reborn on
-/// its home square, computed from `k`: it must be free, the square it leaves, or `k` itself
-/// under Calvet's rule (or an occupied square must not forbid the capture).
 /// Assassin Circe's king on a home square `k` (`Leaf::count_threatened`, plain preset): the
 /// orthodox generator's moves of our other units, those that are simple (quiet, not a
 /// promotion, from a square that screens neither the king nor a unit whose rebirth square
@@ -1402,6 +1398,10 @@ impl crate::orthodox::Sink for ThreatSink<'_> {
     }
 }
 
+/// Anticirce: may the enemy unit `unit` on `a` take the king on `k`, on board `b`? The
+/// capturer (promoted when a pawn takes on its last rank: one choice is enough) is reborn on
+/// its home square, computed from `k`: it must be free, the square it leaves, or `k` itself
+/// under Calvet's rule (or an occupied square must not forbid the capture).
 pub(super) fn anticirce_takes_king(b: &Sets, c: &Circe, unit: Piece, a: Square, k: Square) -> bool {
     let them = unit.color();
     let role = unit.role();

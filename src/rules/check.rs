@@ -321,8 +321,8 @@ fn assassination_threat(pos: &mut Position, rules: &Rules, circe: &Circe, side: 
             }
         }
         let att = unparalysed(pos, rules, capturers(pos, rules, x, enemy));
-        // the plain preset, no observation rule: any such capture reborn the unit on the
-        // king's square at once and removes it, nothing to play
+        // the plain preset, no observation rule: any such capture has the unit reborn at
+        // once on the king's square, which removes the king: nothing to play
         if att.any() && plain && rules.observation == Observation::None {
             return true;
         }
