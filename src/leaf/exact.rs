@@ -188,7 +188,7 @@ pub(super) fn castlings(pos: &Position, s: &Sets, us: Color, k: Square, mut each
         if f & flags::rook(us, king_side) == 0 {
             continue;
         }
-        let (rf, pass, to) = if king_side { (7, 5, 6) } else { (0, 3, 2) };
+        let (rf, pass, to) = castling_files(king_side);
         let rsq = Square::from_coords(rf, rank);
         if !s.pieces(us, Role::Rook).contains(rsq) || (between(e, rsq) & s.occ).any() {
             continue;
@@ -197,6 +197,31 @@ pub(super) fn castlings(pos: &Position, s: &Sets, us: Color, k: Square, mut each
         let m = Move::new(e, Square::from_coords(to, rank), kind);
         each(Castling { m, pass: Square::from_coords(pass, rank) });
     }
+}
+
+/// The files of a castling's rook, the square its king passes and the king's arrival.
+#[inline(always)]
+const fn castling_files(king_side: bool) -> (u8, u8, u8) {
+    if king_side {
+        (7, 5, 6)
+    } else {
+        (0, 3, 2)
+    }
+}
+
+/// The passing and arrival squares of the castlings the flags still allow `us` (before the
+/// board is looked at).
+#[inline(always)]
+pub(super) fn castling_squares(pos: &Position, us: Color) -> Bitboard {
+    let f = pos.castle_flags();
+    // (all ones when allowed; no branch)
+    let allowed = |flag: u8| u64::from(f & flag != 0).wrapping_neg();
+    let files = |king_side: bool| {
+        let (_, pass, to) = castling_files(king_side);
+        allowed(flags::rook(us, king_side)) & ((1u64 << pass) | (1u64 << to))
+    };
+    let row = allowed(flags::king(us)) & (files(true) | files(false));
+    Bitboard(row << (8 * us.first_rank() as u32))
 }
 
 /// The board `s` with our king moved from `from` to `to` (a castling king on its passing

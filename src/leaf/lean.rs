@@ -37,7 +37,7 @@ use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, line
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::orthodox::Sink;
-use crate::position::{flags, Position};
+use crate::position::Position;
 use crate::rules::circe::{CaptureContext, CaptureFrom, Capturer, Circe, Occupied, SquareRule, Victim, WalkRule, When};
 use crate::rules::{Observation, Rules};
 use crate::square::{Color, Piece, Role, Square};
@@ -549,7 +549,7 @@ pub(super) fn assassin_king(pos: &Position, k: Square, threats: Bitboard) -> u64
     // enemy may take: the only ones a rebirth may reach; `sure`: those where our king would
     // not screen such a unit
     let steps = king_attacks(k) & !s.occ & !map;
-    let reach = (steps | castling_squares(pos, us)) & threats;
+    let reach = (steps | super::exact::castling_squares(pos, us)) & threats;
     let mut hot = Bitboard::EMPTY;
     let mut sure = Bitboard::EMPTY;
     for role in Role::CAPTURABLE {
@@ -586,24 +586,6 @@ pub(super) fn assassin_king(pos: &Position, k: Square, threats: Bitboard) -> u64
         n += u64::from(!threatened);
     });
     n
-}
-
-/// The passing and arrival squares of the castlings the flags still allow `us` (empty when
-/// none does).
-#[inline(always)]
-fn castling_squares(pos: &Position, us: Color) -> Bitboard {
-    let f = pos.castle_flags();
-    let rank = Bitboard::rank(us.first_rank());
-    let mut out = Bitboard::EMPTY;
-    if f & flags::king(us) != 0 {
-        if f & flags::rook(us, true) != 0 {
-            out |= rank & Bitboard(0x60 * 0x0101_0101_0101_0101);
-        }
-        if f & flags::rook(us, false) != 0 {
-            out |= rank & Bitboard(0x0c * 0x0101_0101_0101_0101);
-        }
-    }
-    out
 }
 
 /// The plainest rules' count of the orthodox generator's moves but the king's captures:

@@ -361,7 +361,7 @@ impl Leaf {
         }
         // the plain Assassin preset: the capturer stays, the victim is reborn at once on
         // its home square, replacing the occupant
-        let preset = self.circe.is_some_and(|c| c.capturer == Capturer::Stays && c.victim == Victim::Reborn && !c.victim_kings && c.when == When::AtOnce);
+        let preset = self.circe.is_some_and(|c| c.plain_home_rebirth());
         // the plain preset: the king's steps to empty squares and castling as when it stands
         // elsewhere ([`lean::assassin_king`]; no pawn on its first rank, which may not
         // capture, where that counts every pawn's attacks); the other units' simple quiet
@@ -371,7 +371,7 @@ impl Leaf {
         let mut n = 0;
         if plain {
             n = lean::assassin_king(pos, k, self.threats);
-            let mut sink = ThreatSink { s: &s, us, k, look, n: 0, list: &mut list };
+            let mut sink = ThreatSink { pos, us, k, look, n: 0, list: &mut list };
             // (no pins: a capture's rebirth may close the line; those units are in `look`)
             crate::orthodox::generate_with(pos, s.color[us.index()].without(k), Bitboard::EMPTY, Bitboard::EMPTY, &mut sink);
             n += sink.n;
@@ -384,9 +384,6 @@ impl Leaf {
         let capturing = capturing(&s, them, self.fr);
         for &m in list.iter() {
             let (from, to) = (m.from(), m.to());
-            if plain && from == k && (m.is_castle() || !s.occ.contains(to)) {
-                continue;
-            }
             // (a move that opens no line onto the king or those units)
             let off_look = matches!(m.kind(), MoveKind::Normal | MoveKind::DoublePush) && m.promotion_role().is_none() && from != k && !look.contains(from);
             // (the unit landing where its rebirth square would be the king's)
@@ -1349,7 +1346,7 @@ impl Leaf {
 /// is `k`, and not landing where the unit's rebirth square would be `k`) counted, the
 /// others listed to be judged one by one.
 struct ThreatSink<'a> {
-    s: &'a Sets,
+    pos: &'a Position,
     us: Color,
     k: Square,
     look: Bitboard,
@@ -1361,24 +1358,14 @@ impl ThreatSink<'_> {
     /// The arrivals of a simple quiet move of `role` among `t`.
     #[inline(always)]
     fn simple(&self, role: Role, t: Bitboard) -> Bitboard {
-        t & !self.s.occ & !crate::rules::circe::home_preimage_of(role, self.us, self.k)
+        t & !self.pos.occupied() & !crate::rules::circe::home_preimage_of(role, self.us, self.k)
     }
 }
 
 impl crate::orthodox::Sink for ThreatSink<'_> {
     #[inline(always)]
     fn targets(&mut self, from: Square, t: Bitboard) {
-        let r = &self.s.role;
-        let role = if r[Role::Knight.index()].contains(from) {
-            Role::Knight
-        } else if r[Role::Bishop.index()].contains(from) {
-            Role::Bishop
-        } else if r[Role::Rook.index()].contains(from) {
-            Role::Rook
-        } else {
-            Role::Queen
-        };
-        let simple = if self.look.contains(from) { Bitboard::EMPTY } else { self.simple(role, t) };
+        let simple = if self.look.contains(from) { Bitboard::EMPTY } else { self.simple(self.pos.role_on(from), t) };
         self.n += simple.count() as u64;
         crate::orthodox::Sink::targets(&mut *self.list, from, t & !simple);
     }

@@ -293,27 +293,19 @@ fn capture_removes_king(pos: &mut Position, rules: &Rules, from: Square, target:
 fn assassination_threat(pos: &mut Position, rules: &Rules, circe: &Circe, side: Color, k: Square) -> bool {
     let enemy = side.other();
     let mut victims = pos.by_color(side).without(k);
-    let plain = circe.square == super::circe::SquareRule::Home
-        && circe.walk == super::circe::WalkRule::Same
-        && circe.capturer == super::circe::Capturer::Stays
-        && circe.victim == super::circe::Victim::Reborn
-        && circe.when == super::circe::When::AtOnce
-        && circe.capture_from == CaptureFrom::OwnSquare
-        && !circe.victim_kings;
-    if circe.square == super::circe::SquareRule::Home && circe.walk == super::circe::WalkRule::Same {
-        // only units whose home square is the king's square can land on it
-        victims &= super::circe::home_preimage(side, k);
+    let home = circe.square == super::circe::SquareRule::Home && circe.walk == super::circe::WalkRule::Same;
+    if home {
+        // only the units of the walk whose home square is the king's square, standing where
+        // that is their home square, can land on it
+        let Some(role) = super::circe::home_role(side, k) else { return false };
+        victims &= pos.pieces(side, role) & super::circe::home_preimage_of(role, side, k);
     }
     for x in victims {
         let victim = pos.piece_at(x).unwrap();
         if victim.role() == Role::King {
             continue;
         }
-        if circe.square == super::circe::SquareRule::Home && circe.walk == super::circe::WalkRule::Same {
-            if super::circe::home_square(victim.role(), victim.color(), x) != k {
-                continue;
-            }
-        } else if !circe.square_depends_on_capture() {
+        if !home && !circe.square_depends_on_capture() {
             let unit = victim.with_role(circe.reborn_walk(victim, victim));
             let ctx = CaptureContext { from: x, at: x, capturer_before: victim, capturer_after: victim, vector: (0, 0) };
             if circe.rebirth_square(unit, pos.origin(x), &ctx) != Some(k) {
@@ -323,7 +315,7 @@ fn assassination_threat(pos: &mut Position, rules: &Rules, circe: &Circe, side: 
         let att = unparalysed(pos, rules, capturers(pos, rules, x, enemy));
         // the plain preset, no observation rule: any such capture has the unit reborn at
         // once on the king's square, which removes the king: nothing to play
-        if att.any() && plain && rules.observation == Observation::None {
+        if att.any() && circe.plain_home_rebirth() && rules.observation == Observation::None {
             return true;
         }
         for a in att {

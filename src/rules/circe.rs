@@ -671,6 +671,20 @@ impl Circe {
         ) || self.walk == WalkRule::Capturer
     }
 
+    /// Plain Circe's rebirth: the capturer stays where it captured (from its own square), and
+    /// the victim, never a king, is reborn at once on its home square with its own walk. A
+    /// unit whose home square is occupied is then reborn there whatever captures it, so under
+    /// `Occupied::Assassinate` any capture of it removes the occupant.
+    pub fn plain_home_rebirth(&self) -> bool {
+        self.square == SquareRule::Home
+            && self.walk == WalkRule::Same
+            && self.capturer == Capturer::Stays
+            && self.victim == Victim::Reborn
+            && self.when == When::AtOnce
+            && self.capture_from == CaptureFrom::OwnSquare
+            && !self.victim_kings
+    }
+
     /// The axes, for `fairyperft variants`.
     pub fn describe(&self) -> String {
         let mut parts = vec![];
