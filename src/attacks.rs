@@ -98,6 +98,50 @@ const fn line_tables() -> ([[u64; 64]; 64], [[u64; 64]; 64]) {
 
 static LINES: ([[u64; 64]; 64], [[u64; 64]; 64]) = line_tables();
 
+/// The squares a slider on each square attacks on an empty board: rook (straight) and
+/// bishop (diagonal) rays. Read where the magic table's empty-board entries would be: one
+/// per square, each in its own cache line of a large table.
+const fn ray_tables() -> ([u64; 64], [u64; 64]) {
+    let mut straight = [0u64; 64];
+    let mut diagonal = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
+        let mut to = 0;
+        while to < 64 {
+            let (tf, tr) = ((to % 8) as i32, (to / 8) as i32);
+            if to != sq {
+                if tf == f || tr == r {
+                    straight[sq] |= 1u64 << to;
+                } else if (tf - f) == (tr - r) || (tf - f) == (r - tr) {
+                    diagonal[sq] |= 1u64 << to;
+                }
+            }
+            to += 1;
+        }
+        sq += 1;
+    }
+    (straight, diagonal)
+}
+
+static RAYS: ([u64; 64], [u64; 64]) = ray_tables();
+
+/// What a rook on `sq` attacks on an empty board.
+#[inline(always)]
+pub fn rook_rays(sq: Square) -> Bitboard {
+    Bitboard(RAYS.0[sq.index()])
+}
+/// What a bishop on `sq` attacks on an empty board.
+#[inline(always)]
+pub fn bishop_rays(sq: Square) -> Bitboard {
+    Bitboard(RAYS.1[sq.index()])
+}
+/// What a queen on `sq` attacks on an empty board.
+#[inline(always)]
+pub fn queen_rays(sq: Square) -> Bitboard {
+    Bitboard(RAYS.0[sq.index()] | RAYS.1[sq.index()])
+}
+
 #[inline(always)]
 pub fn knight_attacks(sq: Square) -> Bitboard {
     Bitboard(KNIGHT[sq.index()])
@@ -182,6 +226,14 @@ pub fn line(a: Square, b: Square) -> Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rays_are_the_empty_board_attacks() {
+        for sq in Square::all() {
+            assert_eq!(rook_rays(sq), rook_attacks(sq, Bitboard::EMPTY), "{sq:?}");
+            assert_eq!(bishop_rays(sq), bishop_attacks(sq, Bitboard::EMPTY), "{sq:?}");
+        }
+    }
 
     #[test]
     fn knight_attacks_of_a_set_are_the_union() {

@@ -3,7 +3,7 @@
 //! counting at the last ply of perft. The generic path (`Rules::for_each_legal`) must
 //! agree with it move for move; a test checks that.
 
-use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks};
+use crate::attacks::{between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks, rook_rays};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::{flags, Position};
@@ -112,8 +112,8 @@ pub fn checkers_and_pins(pos: &Position) -> (Bitboard, Bitboard) {
     let occ = pos.occupied();
     let checkers = pos.attackers_to(k, occ) & pos.by_color(them);
     let tq = pos.pieces(them, Role::Queen);
-    let snipers = (rook_attacks(k, Bitboard::EMPTY) & (pos.pieces(them, Role::Rook) | tq))
-        | (bishop_attacks(k, Bitboard::EMPTY) & (pos.pieces(them, Role::Bishop) | tq));
+    let snipers = (rook_rays(k) & (pos.pieces(them, Role::Rook) | tq))
+        | (bishop_rays(k) & (pos.pieces(them, Role::Bishop) | tq));
     let mut pinned = Bitboard::EMPTY;
     for s in snipers {
         let b = between(k, s) & occ;

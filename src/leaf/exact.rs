@@ -4,7 +4,7 @@
 //! and the map of what the enemy attacks. Every move these paths give is decided exactly: in
 //! bulk from the orthodox generator, or judged on the board after it.
 
-use crate::attacks::{attacks, between, bishop_attacks, king_attacks, pawn_attacks, pawn_attacks_of_set, rook_attacks};
+use crate::attacks::{attacks, between, bishop_attacks, bishop_rays, king_attacks, pawn_attacks, pawn_attacks_of_set, rook_attacks, rook_rays};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::orthodox::Counter;
@@ -104,7 +104,7 @@ pub(super) fn slider_pins(s: &Sets, us: Color, k: Square) -> Bitboard {
 /// `straight` (rook-like) or `diagonal` (bishop-like).
 #[inline(always)]
 pub(super) fn pinned(s: &Sets, us: Color, k: Square, straight: Bitboard, diagonal: Bitboard) -> Bitboard {
-    let snipers = (rook_attacks(k, Bitboard::EMPTY) & straight) | (bishop_attacks(k, Bitboard::EMPTY) & diagonal);
+    let snipers = (rook_rays(k) & straight) | (bishop_rays(k) & diagonal);
     let mut pinned = Bitboard::EMPTY;
     for sn in snipers {
         let b = between(k, sn) & s.occ;
@@ -262,8 +262,8 @@ pub(super) fn attack_map(s: &Sets, them: Color, occ: Bitboard) -> Bitboard {
 #[inline(always)]
 pub(super) fn screens(s: &Sets, them: Color, k: Square) -> Bitboard {
     let tq = s.pieces(them, Role::Queen);
-    let snipers = (rook_attacks(k, Bitboard::EMPTY) & (s.pieces(them, Role::Rook) | tq))
-        | (bishop_attacks(k, Bitboard::EMPTY) & (s.pieces(them, Role::Bishop) | tq));
+    let snipers = (rook_rays(k) & (s.pieces(them, Role::Rook) | tq))
+        | (bishop_rays(k) & (s.pieces(them, Role::Bishop) | tq));
     let mut out = Bitboard::EMPTY;
     for sn in snipers {
         let b = between(k, sn) & s.occ;

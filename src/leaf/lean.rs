@@ -33,7 +33,7 @@
 //! check only while the square is taken), and those are counted apart.
 
 use super::{all_victims_reborn_in, attacked, checks_from, risky_victims, VictimRule};
-use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks};
+use crate::attacks::{between, bishop_rays, king_attacks, knight_attacks, line, pawn_attacks, rook_rays};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::orthodox::Sink;
@@ -153,8 +153,8 @@ fn setup(pos: &Position, c: &Circe) -> Option<(Square, Bitboard, Bitboard, Bitbo
         return None;
     }
     let tq = s.pieces(them, Role::Queen);
-    let snipers = (rook_attacks(k, Bitboard::EMPTY) & (s.pieces(them, Role::Rook) | tq))
-        | (bishop_attacks(k, Bitboard::EMPTY) & (s.pieces(them, Role::Bishop) | tq));
+    let snipers = (rook_rays(k) & (s.pieces(them, Role::Rook) | tq))
+        | (bishop_rays(k) & (s.pieces(them, Role::Bishop) | tq));
     let mut pinned = Bitboard::EMPTY;
     let mut rays = Bitboard::EMPTY;
     for sn in snipers {
@@ -829,7 +829,7 @@ impl Reach {
         if c.first_rank_pawns == super::FirstRankPawns::Immobile {
             pawns &= !Bitboard::rank(them.first_rank());
         }
-        let (b, r) = (bishop_attacks(k, Bitboard::EMPTY), rook_attacks(k, Bitboard::EMPTY));
+        let (b, r) = (bishop_rays(k), rook_rays(k));
         let mut lines = [0; 8];
         lines[Role::Pawn.index()] = pawns.0;
         lines[Role::Knight.index()] = knight_attacks(k).0;

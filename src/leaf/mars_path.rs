@@ -10,7 +10,9 @@
 //! them all (and no move of ours empties an enemy-occupied square).
 //!
 //! One pass over the lift squares gives what the enemy attacks with our king off the board
-//! (a square outside is safe for the king's step and for castling's passing square) and the
+//! on the squares where that matters: the king's own, its steps' and castling's (a slider
+//! whose lines miss them all on an empty board is not looked up). An unattacked square is
+//! safe for the king's step and for castling's passing square. The same pass gives the
 //! squares whose emptying may let a unit reach the king on `k` (lift squares from which a
 //! unit reaches `k` on an empty board, and the squares between). With the king not
 //! attacked, every move of a unit standing elsewhere is legal (a capture removes an attacker
@@ -65,13 +67,14 @@ struct Enemies<'a> {
 const PIECES: [Role; 4] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
 
 impl<'a> Enemies<'a> {
-    /// The enemy units, and in the same pass, with our king on `k`: the squares they attack
-    /// with the king off the board (a square outside is safe for its step, and for
-    /// castling's passing square: a king standing on a lift square is not attacked from
-    /// it), and the squares whose emptying may let a unit attack `k` (the lift squares of the
-    /// units that reach it on an empty board, and the squares between).
+    /// The enemy units, and in the same pass, with our king on `k`: the squares of `zone`
+    /// they attack with the king off the board (a square outside is safe for its step, and
+    /// for castling's passing square: a king standing on a lift square is not attacked from
+    /// it; squares outside `zone` are left out of it), and the squares whose emptying may let
+    /// a unit attack `k` (the lift squares of the units that reach it on an empty board, and
+    /// the squares between).
     #[inline(always)]
-    fn new(s: &'a Sets, c: &'a Circe, us: Color, k: Square) -> (Enemies<'a>, Bitboard, Bitboard) {
+    fn new(s: &'a Sets, c: &'a Circe, us: Color, k: Square, zone: Bitboard) -> (Enemies<'a>, Bitboard, Bitboard) {
         let mut e = Enemies { s, us, them: us.other(), c, all: Bitboard::EMPTY };
         let away = s.occ.without(k);
         let pawns = s.pieces(e.them, Role::Pawn);
@@ -88,8 +91,11 @@ impl<'a> Enemies<'a> {
                 u &= Bitboard::from_square(l);
             }
             if matches!(role, Role::Bishop | Role::Rook | Role::Queen) {
-                for x in u {
-                    map |= walk(role, l, away.without(x).with(l));
+                // (a slider's lines are looked up only when they can meet the zone)
+                if (reach & zone).any() {
+                    for x in u {
+                        map |= walk(role, l, away.without(x).with(l));
+                    }
                 }
             } else if u.any() {
                 map |= reach;
@@ -113,7 +119,7 @@ impl<'a> Enemies<'a> {
                 let u = units & Bitboard(pre);
                 if u.any() {
                     let l = Square::new(home.trailing_zeros() as u8);
-                    if each(role, l, u, walk(role, l, Bitboard::EMPTY)) {
+                    if each(role, l, u, reach(role, l)) {
                         return true;
                     }
                 }
@@ -195,7 +201,9 @@ fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
     let s = pos.sets();
     let us = pos.turn();
     let them = us.other();
-    let (e, map, look) = Enemies::new(s, c, us, k);
+    // (the enemy's attacks matter on the king's square, its steps and castling's squares)
+    let zone = king_attacks(k).with(k) | super::exact::castling_squares(pos, us);
+    let (e, map, look) = Enemies::new(s, c, us, k, zone);
     let occ = s.occ;
     let empty = !occ;
     let theirs = s.color[them.index()];
@@ -316,6 +324,17 @@ impl Ctx<'_> {
                 }
             }
         }
+    }
+}
+
+/// What a piece (knight to queen) on `sq` attacks on an empty board.
+#[inline(always)]
+fn reach(role: Role, sq: Square) -> Bitboard {
+    match role {
+        Role::Knight => crate::attacks::knight_attacks(sq),
+        Role::Bishop => crate::attacks::bishop_rays(sq),
+        Role::Rook => crate::attacks::rook_rays(sq),
+        _ => crate::attacks::queen_rays(sq),
     }
 }
 

@@ -25,7 +25,7 @@ mod lean;
 mod mars_path;
 mod paralysis;
 
-use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use crate::attacks::{between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_attacks, rook_rays};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::{Position, Sets, Undo};
@@ -232,8 +232,8 @@ impl Leaf {
             checkers = s.attackers_to(k, occ) & theirs;
             checkers &= !(s.pieces(them, Role::Pawn) & !mobile_pawns(s, them, fr));
             let tq = s.pieces(them, Role::Queen);
-            let snipers = (rook_attacks(k, Bitboard::EMPTY) & (s.pieces(them, Role::Rook) | tq))
-                | (bishop_attacks(k, Bitboard::EMPTY) & (s.pieces(them, Role::Bishop) | tq));
+            let snipers = (rook_rays(k) & (s.pieces(them, Role::Rook) | tq))
+                | (bishop_rays(k) & (s.pieces(them, Role::Bishop) | tq));
             for sn in snipers {
                 let b = between(k, sn) & occ;
                 if !b.more_than_one() && (b & s.color[us.index()]).any() {
@@ -817,7 +817,7 @@ impl Leaf {
         // lines through the squares the capture empties
         let leaves = c.capturer != Capturer::Stays;
         let uncovered = if leaves {
-            let aligned = self.king.map_or(Bitboard::EMPTY, |k| crate::attacks::queen_attacks(k, Bitboard::EMPTY));
+            let aligned = self.king.map_or(Bitboard::EMPTY, |k| crate::attacks::queen_rays(k));
             aligned.contains(from) || aligned.contains(to)
         } else {
             self.pinned.contains(from)
@@ -911,7 +911,7 @@ impl Leaf {
             }
             good[role.index()] = g;
         }
-        let aligned = crate::attacks::queen_attacks(k, Bitboard::EMPTY);
+        let aligned = crate::attacks::queen_rays(k);
         Some(CapturerRule {
             pos,
             us,
