@@ -845,8 +845,9 @@ impl Reach {
     #[inline(always)]
     fn weight(&self, v: Role, r: Square, from: Square) -> u64 {
         let occ = self.occ.without(from);
-        // (the line from r to the king open once the capturer has left)
-        let open = (between(r, self.k) & occ).is_empty() as u64;
+        // (the line from r to the king open once the capturer has left; the table read in
+        // the king's row, the same for every capture of the position, stays in cache)
+        let open = (between(self.k, r) & occ).is_empty() as u64;
         // (a knight's and a pawn's square have nothing between it and the king)
         let hits = |w: Role| (self.lines[w.index()] >> r.index()) & open & 1;
         // (`&`, not `&&`, and the choices below without branches: they would mispredict)
@@ -1265,7 +1266,7 @@ fn reborn_weight(c: &Circe, k: Square, unit: Piece, r: Square, occ: Bitboard) ->
     }
     if unit.role() == Role::Pawn && r.rank() == unit.color().promotion_rank() {
         // one move per walk it promotes to that does not check: the line to the king once
-        let open = line(r, k).any() && (between(r, k) & occ).is_empty();
+        let open = line(k, r).any() && (between(k, r) & occ).is_empty();
         let straight = open && (r.rank() == k.rank() || r.file() == k.file());
         let diagonal = open && !straight;
         let checks = [diagonal || straight, straight, diagonal, knight_attacks(r).contains(k)];

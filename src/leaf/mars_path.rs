@@ -85,7 +85,7 @@ impl<'a> Enemies<'a> {
         e.slots(Bitboard::EMPTY, #[inline(always)] |role, l, mut u, reach| {
             all |= reach;
             if reach.contains(k) {
-                look |= between(l, k).with(l);
+                look |= between(k, l).with(l);
             }
             if away.contains(l) {
                 u &= Bitboard::from_square(l);
