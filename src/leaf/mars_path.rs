@@ -110,25 +110,34 @@ impl<'a> Enemies<'a> {
     /// units on the board but those on `gone`, until it returns true.
     #[inline(always)]
     fn slots(&self, gone: Bitboard, mut each: impl FnMut(Role, Square, Bitboard, Bitboard) -> bool) -> bool {
-        for role in PIECES {
-            let units = self.s.pieces(self.them, role) & !gone;
-            if units.is_empty() {
-                continue;
-            }
-            for (home, pre) in home_pairs_of(role, self.them) {
-                let u = units & Bitboard(pre);
-                if u.any() {
-                    let l = Square::new(home.trailing_zeros() as u8);
-                    if each(role, l, u, reach(role, l)) {
-                        return true;
-                    }
-                }
-            }
+        // (one call per walk, each with its walk a constant: no dispatch on the walk inside)
+        let [n, b, r, q] = PIECES;
+        if self.slots_of(n, gone, &mut each) || self.slots_of(b, gone, &mut each) || self.slots_of(r, gone, &mut each) || self.slots_of(q, gone, &mut each) {
+            return true;
         }
         for sq in self.s.pieces(self.them, Role::King) & !gone {
             let l = self.c.lift_square(Piece::new(self.them, Role::King), sq);
             if each(Role::King, l, Bitboard::from_square(sq), king_attacks(l)) {
                 return true;
+            }
+        }
+        false
+    }
+
+    /// [`Enemies::slots`] for the units of one walk (knight to queen).
+    #[inline(always)]
+    fn slots_of(&self, role: Role, gone: Bitboard, each: &mut impl FnMut(Role, Square, Bitboard, Bitboard) -> bool) -> bool {
+        let units = self.s.pieces(self.them, role) & !gone;
+        if units.is_empty() {
+            return false;
+        }
+        for (home, pre) in home_pairs_of(role, self.them) {
+            let u = units & Bitboard(pre);
+            if u.any() {
+                let l = Square::new(home.trailing_zeros() as u8);
+                if each(role, l, u, reach(role, l)) {
+                    return true;
+                }
             }
         }
         false
