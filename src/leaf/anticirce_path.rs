@@ -14,7 +14,7 @@
 //! its own rebirth square after taking the king is free (or its departure square), or is the
 //! king's square in Calvet's rule (one promotion choice is enough).
 
-use super::exact::{attack_map, castlings, king_on, screens, slider_pins, unattacked_king, unit_moves, Out};
+use super::exact::{attack_map, castlings, king_on, pins_and_screens, unattacked_king, unit_moves, Out};
 use crate::attacks::{king_attacks, line};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
@@ -43,7 +43,7 @@ fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
     let occ = s.occ;
     let ours = s.color[us.index()];
     let theirs = s.color[them.index()];
-    let pinned = slider_pins(s, us, k);
+    let (pinned, screening) = pins_and_screens(s, us, k);
     // per walk of the capturer (after a promotion), the capture squares whose rebirth square
     // is free, or (Calvet) the capture square itself
     let empty = !occ;
@@ -56,7 +56,7 @@ fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
     }
     let judge = Judge { s, c, us, them, k };
     {
-        let mut sink = Captures { out: &mut *out, judge: &judge, good: &good, theirs, look: screens(s, them, k) };
+        let mut sink = Captures { out: &mut *out, judge: &judge, good: &good, theirs, look: screening };
         crate::orthodox::generate_with(pos, ours.without(k), Bitboard::EMPTY, pinned, &mut sink);
     }
     // pinned units leaving their line

@@ -100,6 +100,25 @@ pub(super) fn slider_pins(s: &Sets, us: Color, k: Square) -> Bitboard {
     pinned(s, us, k, s.pieces(them, Role::Rook) | tq, s.pieces(them, Role::Bishop) | tq)
 }
 
+/// [`slider_pins`] and [`screens`] at once, in one pass over the enemy sliders.
+#[inline(always)]
+pub(super) fn pins_and_screens(s: &Sets, us: Color, k: Square) -> (Bitboard, Bitboard) {
+    let them = us.other();
+    let tq = s.pieces(them, Role::Queen);
+    let snipers = (rook_rays(k) & (s.pieces(them, Role::Rook) | tq)) | (bishop_rays(k) & (s.pieces(them, Role::Bishop) | tq));
+    let (mut pinned, mut screening) = (Bitboard::EMPTY, Bitboard::EMPTY);
+    for sn in snipers {
+        let b = between(k, sn) & s.occ;
+        if b.count() <= 2 {
+            screening |= b;
+            if !b.more_than_one() {
+                pinned |= b & s.color[us.index()];
+            }
+        }
+    }
+    (pinned, screening)
+}
+
 /// Our units (of `us`) that stand alone between our king on `k` and an enemy slider:
 /// `straight` (rook-like) or `diagonal` (bishop-like).
 #[inline(always)]

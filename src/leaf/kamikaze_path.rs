@@ -14,7 +14,7 @@
 //! the move, and so are a pinned unit's captures off its line (the capturer leaves the
 //! capture square whatever the direction) and the king's captures (it is reborn).
 
-use super::exact::{screens, slider_pins, unattacked_king, unit_moves, Out};
+use super::exact::{pins_and_screens, unattacked_king, unit_moves, Out};
 use crate::attacks::line;
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
@@ -61,8 +61,7 @@ fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
     let us = pos.turn();
     let them = us.other();
     let theirs = s.color[them.index()];
-    let pinned = slider_pins(s, us, k);
-    let screens = screens(s, them, k);
+    let (pinned, screens) = pins_and_screens(s, us, k);
     // the victims whose rebirth square could let them attack the king
     let risky = super::risky_victims(pos, c, them, Some(k), Bitboard::EMPTY);
     let reborn = c.capturer == crate::rules::circe::Capturer::Reborn;
