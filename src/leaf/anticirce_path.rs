@@ -56,7 +56,7 @@ fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
     }
     let judge = Judge { s, c, us, them, k };
     {
-        let mut sink = Captures { out: &mut *out, judge: &judge, good: &good, theirs, look: screening };
+        let mut sink = Captures { out: &mut *out, pos, judge: &judge, good: &good, theirs, look: screening };
         crate::orthodox::generate_with(pos, ours.without(k), Bitboard::EMPTY, pinned, &mut sink);
     }
     // pinned units leaving their line
@@ -81,6 +81,8 @@ fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
 /// the squares screening the king from an enemy slider) judged on the board.
 struct Captures<'a, O: Out> {
     out: &'a mut O,
+    /// (its mailbox gives a unit's walk in one read)
+    pos: &'a Position,
     judge: &'a Judge<'a>,
     good: &'a [Bitboard; 7],
     theirs: Bitboard,
@@ -105,7 +107,7 @@ impl<O: Out> Captures<'_, O> {
         if caps.is_empty() {
             return;
         }
-        let p = Piece::new(self.judge.us, self.judge.s.role_at(from));
+        let p = Piece::new(self.judge.us, self.pos.role_on(from));
         for to in caps {
             self.capture(Move::new(from, to, MoveKind::Normal), p, p);
         }
@@ -124,7 +126,7 @@ impl<O: Out> crate::orthodox::Sink for Captures<'_, O> {
             return self.captures_from(from, caps);
         }
         // (the captures off the screening squares: legal by the rebirth square alone)
-        let role = self.judge.s.role_at(from);
+        let role = self.pos.role_on(from);
         self.out.targets(from, caps & !self.look & (self.good[role.index()] | home_preimage_of(role, self.judge.us, from)));
         self.captures_from(from, caps & self.look);
     }
@@ -159,7 +161,7 @@ impl<O: Out> crate::orthodox::Sink for Captures<'_, O> {
     fn one(&mut self, m: Move) {
         // (no e.p. here: such positions are left to the general counter)
         if self.theirs.contains(m.to()) {
-            let p = Piece::new(self.judge.us, self.judge.s.role_at(m.from()));
+            let p = Piece::new(self.judge.us, self.pos.role_on(m.from()));
             self.capture(m, p, p);
         } else {
             self.out.one(m);

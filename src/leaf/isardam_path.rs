@@ -82,7 +82,7 @@ fn run<O: Out>(pos: &Position, kings: bool, type_b: bool, out: &mut O) -> Option
     let apart = (pinned | opening) & ours;
     let judge = Judge { s, us, them, kings, type_b };
     {
-        let mut sink = Masked { out: &mut *out, s, bad: &bad, beside, judge: &judge, occ };
+        let mut sink = Masked { out: &mut *out, pos, bad: &bad, beside, judge: &judge, occ };
         crate::orthodox::generate_with(pos, ours.without(k) & !apart, Bitboard::EMPTY, Bitboard::EMPTY, &mut sink);
     }
     // pinned units and units on an opening square: every move judged
@@ -127,7 +127,8 @@ const FILE_H: u64 = 0x8080_8080_8080_8080;
 /// one (the new walk looks through the square the pawn leaves), e.p. left out (judged apart).
 struct Masked<'a, O: Out> {
     out: &'a mut O,
-    s: &'a Sets,
+    /// (its mailbox gives a unit's walk in one read)
+    pos: &'a Position,
     bad: &'a [Bitboard; 7],
     beside: Bitboard,
     judge: &'a Judge<'a>,
@@ -137,7 +138,7 @@ struct Masked<'a, O: Out> {
 impl<O: Out> crate::orthodox::Sink for Masked<'_, O> {
     #[inline(always)]
     fn targets(&mut self, from: Square, t: Bitboard) {
-        let role = self.s.role_at(from);
+        let role = self.pos.role_on(from);
         self.out.targets(from, t & !self.bad[role.index()]);
     }
     #[inline(always)]
@@ -154,7 +155,7 @@ impl<O: Out> crate::orthodox::Sink for Masked<'_, O> {
             let from = Square::new((to.index() as i8 - delta) as u8);
             let occ = self.occ.without(from);
             for r in Role::PROMOTIONS {
-                let seen = crate::attacks::attacks(r, self.judge.us, to, occ) & self.s.pieces(self.judge.them, r);
+                let seen = crate::attacks::attacks(r, self.judge.us, to, occ) & self.pos.sets().pieces(self.judge.them, r);
                 if seen.is_empty() {
                     self.out.legal(Move::promotion(from, to, r));
                 }

@@ -67,7 +67,7 @@ fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
     let reborn = c.capturer == crate::rules::circe::Capturer::Reborn;
     let judge = Judge { s, us, them, k, reborn };
     {
-        let mut sink = Captures { out: &mut *out, judge: &judge, theirs, look_from: screens, look_to: screens | risky, king: k };
+        let mut sink = Captures { out: &mut *out, pos, judge: &judge, theirs, look_from: screens, look_to: screens | risky, king: k };
         crate::orthodox::generate_with(pos, Bitboard::FULL, Bitboard::EMPTY, pinned, &mut sink);
     }
     // pinned units' captures off their line (the generator gives those on it)
@@ -89,6 +89,8 @@ fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
 /// captures from `look_from` or to `look_to` judged on the board, the others legal.
 struct Captures<'a, O: Out> {
     out: &'a mut O,
+    /// (its mailbox gives a unit's walk in one read)
+    pos: &'a Position,
     judge: &'a Judge<'a>,
     theirs: Bitboard,
     look_from: Bitboard,
@@ -138,7 +140,7 @@ impl<O: Out> Sink for Captures<'_, O> {
         self.out.targets(from, t & !self.theirs);
         let caps = t & self.theirs;
         if caps.any() {
-            let p = Piece::new(self.judge.us, self.judge.s.role_at(from));
+            let p = Piece::new(self.judge.us, self.pos.role_on(from));
             self.captures(from, caps, p, false);
         }
     }
@@ -160,7 +162,7 @@ impl<O: Out> Sink for Captures<'_, O> {
         } else if m.from() != self.king {
             // (the king's captures are judged apart, if kings capture at all; no e.p. here:
             // such positions are not modelled)
-            let p = Piece::new(self.judge.us, self.judge.s.role_at(m.from()));
+            let p = Piece::new(self.judge.us, self.pos.role_on(m.from()));
             let judge = self.judge;
             self.out.judged(m, || judge.capture_safe(m.from(), m.to(), p, p));
         }
