@@ -100,14 +100,18 @@ pub(super) fn slider_pins(s: &Sets, us: Color, k: Square) -> Bitboard {
     pinned(s, us, k, s.pieces(them, Role::Rook) | tq, s.pieces(them, Role::Bishop) | tq)
 }
 
+/// The sliders of `them` on a line through `k` they move along (on an empty board).
+#[inline(always)]
+pub(super) fn snipers(s: &Sets, them: Color, k: Square) -> Bitboard {
+    let tq = s.pieces(them, Role::Queen);
+    (rook_rays(k) & (s.pieces(them, Role::Rook) | tq)) | (bishop_rays(k) & (s.pieces(them, Role::Bishop) | tq))
+}
+
 /// [`slider_pins`] and [`screens`] at once, in one pass over the enemy sliders.
 #[inline(always)]
 pub(super) fn pins_and_screens(s: &Sets, us: Color, k: Square) -> (Bitboard, Bitboard) {
-    let them = us.other();
-    let tq = s.pieces(them, Role::Queen);
-    let snipers = (rook_rays(k) & (s.pieces(them, Role::Rook) | tq)) | (bishop_rays(k) & (s.pieces(them, Role::Bishop) | tq));
     let (mut pinned, mut screening) = (Bitboard::EMPTY, Bitboard::EMPTY);
-    for sn in snipers {
+    for sn in snipers(s, us.other(), k) {
         let b = between(k, sn) & s.occ;
         if b.count() <= 2 {
             screening |= b;
@@ -280,11 +284,8 @@ pub(super) fn attack_map(s: &Sets, them: Color, occ: Bitboard) -> Bitboard {
 /// opens one only through these (pinned units are among them).
 #[inline(always)]
 pub(super) fn screens(s: &Sets, them: Color, k: Square) -> Bitboard {
-    let tq = s.pieces(them, Role::Queen);
-    let snipers = (rook_rays(k) & (s.pieces(them, Role::Rook) | tq))
-        | (bishop_rays(k) & (s.pieces(them, Role::Bishop) | tq));
     let mut out = Bitboard::EMPTY;
-    for sn in snipers {
+    for sn in snipers(s, them, k) {
         let b = between(k, sn) & s.occ;
         if b.count() <= 2 {
             out |= b;

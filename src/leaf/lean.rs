@@ -152,12 +152,9 @@ fn setup(pos: &Position, c: &Circe) -> Option<(Square, Bitboard, Bitboard, Bitbo
     if assassin && super::threat_squares(us).contains(k) {
         return None;
     }
-    let tq = s.pieces(them, Role::Queen);
-    let snipers = (rook_rays(k) & (s.pieces(them, Role::Rook) | tq))
-        | (bishop_rays(k) & (s.pieces(them, Role::Bishop) | tq));
     let mut pinned = Bitboard::EMPTY;
     let mut rays = Bitboard::EMPTY;
-    for sn in snipers {
+    for sn in super::exact::snipers(s, them, k) {
         let b = between(k, sn) & occ;
         if !b.more_than_one() && (b & ours).any() {
             pinned |= b;

@@ -25,7 +25,7 @@ mod lean;
 mod mars_path;
 mod paralysis;
 
-use crate::attacks::{between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_attacks, rook_rays};
+use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::{Position, Sets, Undo};
@@ -231,10 +231,7 @@ impl Leaf {
             let theirs = s.color[them.index()];
             checkers = s.attackers_to(k, occ) & theirs;
             checkers &= !(s.pieces(them, Role::Pawn) & !mobile_pawns(s, them, fr));
-            let tq = s.pieces(them, Role::Queen);
-            let snipers = (rook_rays(k) & (s.pieces(them, Role::Rook) | tq))
-                | (bishop_rays(k) & (s.pieces(them, Role::Bishop) | tq));
-            for sn in snipers {
+            for sn in exact::snipers(s, them, k) {
                 let b = between(k, sn) & occ;
                 if !b.more_than_one() && (b & s.color[us.index()]).any() {
                     pinned |= b;
