@@ -814,7 +814,7 @@ impl Leaf {
         // lines through the squares the capture empties
         let leaves = c.capturer != Capturer::Stays;
         let uncovered = if leaves {
-            let aligned = self.king.map_or(Bitboard::EMPTY, |k| crate::attacks::queen_rays(k));
+            let aligned = self.king.map_or(Bitboard::EMPTY, crate::attacks::queen_rays);
             aligned.contains(from) || aligned.contains(to)
         } else {
             self.pinned.contains(from)
