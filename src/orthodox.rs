@@ -3,7 +3,7 @@
 //! counting at the last ply of perft. The generic path (`Rules::for_each_legal`) must
 //! agree with it move for move; a test checks that.
 
-use crate::attacks::{between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks, rook_rays};
+use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::{flags, Position};
@@ -111,11 +111,8 @@ pub fn checkers_and_pins(pos: &Position) -> (Bitboard, Bitboard) {
     let Some(k) = pos.king(us) else { return (Bitboard::EMPTY, Bitboard::EMPTY) };
     let occ = pos.occupied();
     let checkers = pos.attackers_to(k, occ) & pos.by_color(them);
-    let tq = pos.pieces(them, Role::Queen);
-    let snipers = (rook_rays(k) & (pos.pieces(them, Role::Rook) | tq))
-        | (bishop_rays(k) & (pos.pieces(them, Role::Bishop) | tq));
     let mut pinned = Bitboard::EMPTY;
-    for s in snipers {
+    for s in pos.sets().snipers(them, k) {
         let b = between(k, s) & occ;
         if !b.more_than_one() && (b & pos.by_color(us)).any() {
             pinned |= b;

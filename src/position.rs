@@ -224,6 +224,13 @@ impl Sets {
         self.role[p.role().index()] ^= b;
         self.occ ^= b;
     }
+    /// The sliders of `them` on a line through `k` that they move along (on an empty
+    /// board): those that may pin a unit to `k` or be screened from it.
+    #[inline(always)]
+    pub fn snipers(&self, them: Color, k: Square) -> Bitboard {
+        let tq = self.pieces(them, Role::Queen);
+        (attacks::rook_rays(k) & (self.pieces(them, Role::Rook) | tq)) | (attacks::bishop_rays(k) & (self.pieces(them, Role::Bishop) | tq))
+    }
     /// The walk of the unit on `sq` (which must be occupied).
     #[inline]
     pub fn role_at(&self, sq: Square) -> Role {

@@ -92,26 +92,18 @@ pub(super) fn unattacked_king(pos: &Position) -> Option<Square> {
     (!super::attacked(s, k, them, s.occ, crate::rules::circe::FirstRankPawns::Immobile)).then_some(k)
 }
 
-/// Our units pinned to our king on `k` by any enemy slider ([`pinned`]).
+/// Our units pinned to our king on `k` by any enemy slider ([`pins_and_screens`]).
 #[inline(always)]
 pub(super) fn slider_pins(s: &Sets, us: Color, k: Square) -> Bitboard {
-    let them = us.other();
-    let tq = s.pieces(them, Role::Queen);
-    pinned(s, us, k, s.pieces(them, Role::Rook) | tq, s.pieces(them, Role::Bishop) | tq)
+    pins_and_screens(s, us, k).0
 }
 
-/// The sliders of `them` on a line through `k` they move along (on an empty board).
-#[inline(always)]
-pub(super) fn snipers(s: &Sets, them: Color, k: Square) -> Bitboard {
-    let tq = s.pieces(them, Role::Queen);
-    (rook_rays(k) & (s.pieces(them, Role::Rook) | tq)) | (bishop_rays(k) & (s.pieces(them, Role::Bishop) | tq))
-}
-
-/// [`slider_pins`] and [`screens`] at once, in one pass over the enemy sliders.
+/// [`slider_pins`] and [`screens`] at once, in one pass over the enemy sliders (inlined,
+/// the half a caller does not use is dropped by the compiler).
 #[inline(always)]
 pub(super) fn pins_and_screens(s: &Sets, us: Color, k: Square) -> (Bitboard, Bitboard) {
     let (mut pinned, mut screening) = (Bitboard::EMPTY, Bitboard::EMPTY);
-    for sn in snipers(s, us.other(), k) {
+    for sn in s.snipers(us.other(), k) {
         let b = between(k, sn) & s.occ;
         if b.count() <= 2 {
             screening |= b;
@@ -284,12 +276,5 @@ pub(super) fn attack_map(s: &Sets, them: Color, occ: Bitboard) -> Bitboard {
 /// opens one only through these (pinned units are among them).
 #[inline(always)]
 pub(super) fn screens(s: &Sets, them: Color, k: Square) -> Bitboard {
-    let mut out = Bitboard::EMPTY;
-    for sn in snipers(s, them, k) {
-        let b = between(k, sn) & s.occ;
-        if b.count() <= 2 {
-            out |= b;
-        }
-    }
-    out
+    pins_and_screens(s, them.other(), k).1
 }

@@ -154,7 +154,7 @@ fn setup(pos: &Position, c: &Circe) -> Option<(Square, Bitboard, Bitboard, Bitbo
     }
     let mut pinned = Bitboard::EMPTY;
     let mut rays = Bitboard::EMPTY;
-    for sn in super::exact::snipers(s, them, k) {
+    for sn in s.snipers(them, k) {
         let b = between(k, sn) & occ;
         if !b.more_than_one() && (b & ours).any() {
             pinned |= b;

@@ -231,7 +231,7 @@ impl Leaf {
             let theirs = s.color[them.index()];
             checkers = s.attackers_to(k, occ) & theirs;
             checkers &= !(s.pieces(them, Role::Pawn) & !mobile_pawns(s, them, fr));
-            for sn in exact::snipers(s, them, k) {
+            for sn in s.snipers(them, k) {
                 let b = between(k, sn) & occ;
                 if !b.more_than_one() && (b & s.color[us.index()]).any() {
                     pinned |= b;
