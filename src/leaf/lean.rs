@@ -917,10 +917,13 @@ pub(super) fn moves(pos: &Position, c: &Circe, sure: &mut MoveList, unsure: &mut
     // (one instance per case, so that plain Circe does not pay for the look by capturer (Platzwechsel, Clone))
     // (Strict Circe: the captures no rebirth square allows are not listed)
     let (dead, dead_from) = dead_victims(pos, c);
+    // (the captures that [`plain_by_capture`] weighs when counting: sorted by their weight)
+    let reach = (shield.is_none() && threats.is_empty() && dead.is_empty() && !by_victim && by_capture_plain(c)).then(|| Reach::new(pos, c, k));
+    let sets = pos.sets();
     let off = if depart.is_some() {
-        collect::<true>(Collect { sure, unsure, theirs, look, depart, sets: pos.sets(), king: k, castling: shield.is_none(), threats, dead, dead_from, off: false }, pos, checkers, pinned)
+        collect::<true>(Collect { sure, unsure, theirs, look, depart, sets, king: k, castling: shield.is_none(), threats, dead, dead_from, off: false, reach, pos, c }, pos, checkers, pinned)
     } else {
-        collect::<false>(Collect { sure, unsure, theirs, look, depart, sets: pos.sets(), king: k, castling: shield.is_none(), threats, dead, dead_from, off: false }, pos, checkers, pinned)
+        collect::<false>(Collect { sure, unsure, theirs, look, depart, sets, king: k, castling: shield.is_none(), threats, dead, dead_from, off: false, reach, pos, c }, pos, checkers, pinned)
     };
     (!off).then_some(())
 }
@@ -1012,9 +1015,42 @@ struct Collect<'a, const DEPART: bool> {
     dead_from: Bitboard,
     /// A move this module does not model was met.
     off: bool,
+    /// CouCou, Couscous, Equipollents, Platzwechsel in [`plain_by_capture`]'s cases: the
+    /// captures weighed as the count weighs them ([`Collect::weighed`]); else `None`.
+    reach: Option<Reach>,
+    pos: &'a Position,
+    c: &'a Circe,
 }
 
 impl<const DEPART: bool> Collect<'_, DEPART> {
+    /// Lists the capture `from`x`to` (the capturer not promoting): when [`Reach`] weighs
+    /// it, legal for sure (one move), illegal (none) or to be tested (a reborn pawn's
+    /// promotions); else to be tested.
+    #[inline(always)]
+    fn capture(&mut self, from: Square, to: Square) {
+        let m = Move::new(from, to, MoveKind::Normal);
+        let Some(reach) = &self.reach else { return self.unsure.push(m) };
+        let pos = self.pos;
+        let r = match self.c.square {
+            SquareRule::CapturerHome => crate::rules::circe::home_square(pos.role_on(from), pos.turn(), to),
+            SquareRule::Departure => from,
+            _ => {
+                let f = 2 * to.file() as i32 - from.file() as i32;
+                let r = 2 * to.rank() as i32 - from.rank() as i32;
+                if !(0..8).contains(&f) || !(0..8).contains(&r) {
+                    // (off the board: the victim vanishes)
+                    return self.sure.push(m);
+                }
+                Square::from_coords(f as u8, r as u8)
+            }
+        };
+        match reach.weight(pos.role_on(to), r, from) {
+            0 => {}
+            1 => self.sure.push(m),
+            _ => self.unsure.push(m),
+        }
+    }
+
     /// The victims whose capture from `from` to `t` is tested (see [`look_from`]).
     #[inline(always)]
     fn look_at(&self, from: Square, t: Bitboard) -> Bitboard {
@@ -1046,7 +1082,7 @@ impl<const DEPART: bool> Sink for Collect<'_, DEPART> {
             self.sure.push(Move::new(from, to, MoveKind::Normal));
         }
         for to in t & look {
-            self.unsure.push(Move::new(from, to, MoveKind::Normal));
+            self.capture(from, to);
         }
     }
     #[inline(always)]
@@ -1054,7 +1090,13 @@ impl<const DEPART: bool> Sink for Collect<'_, DEPART> {
         let t = alive(t, delta, self.dead, self.dead_from);
         let look = self.pawn_look(t, delta);
         self.sure.pawn_shift(t & !look, delta, kind);
-        self.unsure.pawn_shift(t & look, delta, kind);
+        if self.reach.is_some() && kind == MoveKind::Normal {
+            for to in t & look {
+                self.capture(Square::new((to.index() as i8 - delta) as u8), to);
+            }
+        } else {
+            self.unsure.pawn_shift(t & look, delta, kind);
+        }
     }
     #[inline(always)]
     fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
@@ -1084,7 +1126,10 @@ impl<const DEPART: bool> Sink for Collect<'_, DEPART> {
             _ if m.from() == self.king && self.theirs.contains(m.to()) => {}
             _ if self.dead.contains(m.to()) && !self.dead_from.contains(m.from()) => {}
             _ if m.from() == self.king && self.threats.contains(m.to()) => self.unsure.push(m),
-            _ if self.look_at(m.from(), Bitboard::from_square(m.to())).contains(m.to()) => self.unsure.push(m),
+            _ if self.look_at(m.from(), Bitboard::from_square(m.to())).contains(m.to()) => match m.kind() {
+                MoveKind::Normal if m.promotion_role().is_none() => self.capture(m.from(), m.to()),
+                _ => self.unsure.push(m),
+            },
             _ => self.sure.push(m),
         }
     }
