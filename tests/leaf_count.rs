@@ -290,6 +290,11 @@ fn assassin_short_path() {
         // land on one, legal unless the rook on a3 could take it there (reborn on g8,
         // removing the king); the king's own steps as anywhere else
         ("6k1/8/8/4n3/8/R7/8/K7 b - - 0 1", &["Se5-c4", "Se5-g4", "Kg8-f8", "Kg8-h7"], &["Se5-d3", "Se5-f3"]),
+        // the king on g1, the home of the knight on d6 (a dark square): the bishop taken on
+        // g5 is reborn on f8, from where it could take the knight (reborn on g1, removing the
+        // king), while the knight taken on c2 is reborn on g8, far from both: the leaf
+        // counter counts that capture in bulk and lists the other
+        ("7k/8/3N4/6b1/8/8/2n3R1/6K1 w - - 0 1", &["Rg2*c2[+bSg8]", "Rg2-g4"], &["Rg2*g5[+bBf8]"]),
         // (found by fuzzing) the king on d7, the d-pawn's home: the white pawn on a1, on its
         // first rank, cannot take the queen on b2 (reborn on d8), so Kd7-d8 is legal
         ("8/3k4/8/8/8/8/pq1P4/Pn1K1n1r b - - 30 6", &["Kd7-d8"], &[]),

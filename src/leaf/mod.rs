@@ -368,7 +368,8 @@ impl Leaf {
         let mut n = 0;
         if plain {
             n = lean::assassin_king(pos, k, self.threats);
-            let mut sink = ThreatSink { pos, us, k, look, n: 0, list: &mut list };
+            let safe = self.circe.map_or(Bitboard::EMPTY, |c| safe_victims(&s, &c, them, targets.with(k)));
+            let mut sink = ThreatSink { pos, us, k, look, safe, n: 0, list: &mut list };
             // (no pins: a capture's rebirth may close the line; those units are in `look`)
             crate::orthodox::generate_with(pos, s.color[us.index()].without(k), Bitboard::EMPTY, Bitboard::EMPTY, &mut sink);
             n += sink.n;
@@ -1347,16 +1348,40 @@ struct ThreatSink<'a> {
     us: Color,
     k: Square,
     look: Bitboard,
+    /// The enemy units whose capture is legal when the capturer opens no line and does not
+    /// land where its rebirth square would be the king's ([`safe_victims`]).
+    safe: Bitboard,
     n: u64,
     list: &'a mut MoveList,
 }
 
 impl ThreatSink<'_> {
-    /// The arrivals of a simple quiet move of `role` among `t`.
+    /// The arrivals of a simple move of `role` among `t`: to an empty square or onto a safe
+    /// victim, not where the unit's rebirth square would be the king's.
     #[inline(always)]
     fn simple(&self, role: Role, t: Bitboard) -> Bitboard {
-        t & !self.pos.occupied() & !crate::rules::circe::home_preimage_of(role, self.us, self.k)
+        t & (!self.pos.occupied() | self.safe) & !crate::rules::circe::home_preimage_of(role, self.us, self.k)
     }
+}
+
+/// Assassin Circe, plain preset, our king on a home square: the enemy units (of `them`)
+/// whose capture by a move that opens no line onto `exposed` (the king and our units whose
+/// rebirth square is the king's) is legal for sure. The reborn unit replaces whatever stands
+/// on its square, which stays occupied, so only the reborn unit itself matters: it must not
+/// land on the king nor attack any square of `exposed`. Left out (the listing judges them):
+/// the units whose rebirth square could, on an empty board, attack or be a square of
+/// `exposed` ([`Circe::danger_row`]), pawns reborn on their promotion rank, kings.
+#[inline(always)]
+fn safe_victims(s: &Sets, c: &Circe, them: Color, exposed: Bitboard) -> Bitboard {
+    let theirs = s.color[them.index()] & !s.pieces(them, Role::King);
+    let mut risky = Bitboard::EMPTY;
+    for x in exposed {
+        let Some(row) = c.danger_row(them, x) else { return Bitboard::EMPTY };
+        for role in Role::CAPTURABLE {
+            risky |= s.role[role.index()] & Bitboard(row[c.victim_reborn_walk(Piece::new(them, role)).index()]);
+        }
+    }
+    theirs & !risky
 }
 
 impl crate::orthodox::Sink for ThreatSink<'_> {
