@@ -432,3 +432,14 @@ fn check_cases(variant: &str, cases: &[Case]) {
         }
     }
 }
+
+/// CouCou and Couscous: a pawn taken by a knight is reborn on the knight's home square, on
+/// the pawn's promotion rank, so it promotes; on g1 a queen or rook would check the king on
+/// e1. Perft's inner plies list the walks that do not check as legal moves with the choice
+/// made (the others dropped): perft 1–3 must equal the generic pipeline's.
+#[test]
+fn by_capture_rebirth_promotions_in_the_inner_plies() {
+    let cases: &[Case] = &[("k7/8/8/4p3/8/5N2/8/4K3 w - - 0 1", &["Sf3*e5[+bPg1=S]", "Sf3*e5[+bPg1=B]"], &["Sf3*e5[+bPg1=Q]", "Sf3*e5[+bPg1=R]"])];
+    check_cases("circe-coucou", cases);
+    check_cases("circe-couscous", cases);
+}

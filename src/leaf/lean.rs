@@ -836,6 +836,14 @@ impl Reach {
         Reach { k, occ: pos.occupied(), them, lines }
     }
 
+    /// Would a unit of walk `w` reborn on the empty square `r`, after our unit has left
+    /// `from`, check our king? (What [`Reach::weight`] counts, one walk at a time.)
+    #[inline(always)]
+    fn checks(&self, w: Role, r: Square, from: Square) -> bool {
+        let open = (between(self.k, r) & self.occ.without(from)).is_empty();
+        open && (self.lines[w.index()] >> r.index()) & 1 != 0
+    }
+
     /// How many legal moves a capture from `from` makes whose victim, of walk `v`, is reborn
     /// on `r`: [`reborn_weight`] for the victim keeping its walk and vanishing from a taken
     /// square.
@@ -1047,7 +1055,15 @@ impl<const DEPART: bool> Collect<'_, DEPART> {
         match reach.weight(pos.role_on(to), r, from) {
             0 => {}
             1 => self.sure.push(m),
-            _ => self.unsure.push(m),
+            // (a pawn reborn on its promotion rank: each walk it may take that does not
+            // check our king is a legal move, listed with its choice made)
+            _ => {
+                for role in Role::PROMOTIONS {
+                    if !reach.checks(role, r, from) {
+                        self.sure.push(m.with_rebirth_promotion(role));
+                    }
+                }
+            }
         }
     }
 
