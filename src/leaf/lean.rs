@@ -25,8 +25,9 @@
 //! (where a capture could rebirth a unit onto it, [`super::assassination_threat`]) differ
 //! from Circe:
 //! the generator leaves the king out and [`assassin_king`] counts its moves; the listing of
-//! perft's inner plies sends them to the legality test (castling after a look at the square
-//! the king crosses).
+//! perft's inner plies decides each the same way ([`assassin_step_legal`],
+//! [`assassin_castling_legal`]: castling looks at the square the king crosses too, which the
+//! legality test of the board after it would not see) and lists it as legal or drops it.
 //!
 //! Rex Inclusive joins in ([`Rex`]): where our king stands relative to its rebirth square
 //! decides which few moves check works differently for (a king off that square is in
@@ -1129,19 +1130,18 @@ impl<const DEPART: bool> Sink for Collect<'_, DEPART> {
             // (the legality test looks at the board after castling: the square the king
             // crosses is judged here)
             MoveKind::CastleKing | MoveKind::CastleQueen if self.threats.any() => {
-                let pass = crate::rules::effects::castling_rook(m).1;
-                let occ = self.sets.occ.without(self.king).with(pass);
-                // (no pawn stands on its first rank here: [`setup`])
-                let fr = crate::rules::circe::FirstRankPawns::Immobile;
-                let us = self.sets.piece_at(self.king).map_or(Color::White, |p| p.color());
-                if !(self.threats.contains(pass) && super::assassination_threat_with(self.sets, occ, us, pass, fr, |att| att)) {
-                    self.unsure.push(m);
+                if assassin_castling_legal(self.pos, self.c.first_rank_pawns, m) {
+                    self.sure.push(m);
                 }
             }
             // the king's captures are listed apart
             _ if m.from() == self.king && self.theirs.contains(m.to()) => {}
             _ if self.dead.contains(m.to()) && !self.dead_from.contains(m.from()) => {}
-            _ if m.from() == self.king && self.threats.contains(m.to()) => self.unsure.push(m),
+            _ if m.from() == self.king && self.threats.contains(m.to()) => {
+                if assassin_step_legal(self.pos, self.c.first_rank_pawns, m) {
+                    self.sure.push(m);
+                }
+            }
             _ if self.look_at(m.from(), Bitboard::from_square(m.to())).contains(m.to()) => match m.kind() {
                 MoveKind::Normal if m.promotion_role().is_none() => self.capture(m.from(), m.to()),
                 _ => self.unsure.push(m),
@@ -1463,6 +1463,26 @@ impl<const DEAD: bool> Sink for Plain<DEAD> {
     }
 }
 
+/// Assassin: our king's step `m` (to a square no enemy unit attacks, as the orthodox
+/// generator makes it) onto one of our home squares: legal unless a capture would rebirth
+/// one of our units there.
+fn assassin_step_legal(pos: &Position, fr: super::FirstRankPawns, m: Move) -> bool {
+    let us = pos.turn();
+    let b = super::exact::king_on(pos.sets(), us, m.from(), m.to());
+    !super::assassination_threat(&b, us, m.to(), fr, |att| att)
+}
+
+/// Assassin: castling `m` (no square of it attacked, as the orthodox generator makes it):
+/// legal unless a rebirth threatens the king on the square it crosses (standing there) or
+/// on its arrival square.
+fn assassin_castling_legal(pos: &Position, fr: super::FirstRankPawns, m: Move) -> bool {
+    let us = pos.turn();
+    // (the rook's arrival square is the one the king crosses)
+    let pass = crate::rules::effects::castling_rook(m).1;
+    !super::assassination_threat(&super::exact::king_on(pos.sets(), us, m.from(), pass), us, pass, fr, |att| att)
+        && !super::assassination_threat(&super::exact::castled(pos.sets(), us, m), us, m.to(), fr, |att| att)
+}
+
 /// Counts the orthodox generator's moves; captures of `look` victims are weighed one by one.
 /// `EXTRA`: a pending pawn may promote (`promo`), victims are out of reach (`dead`) or the
 /// king may walk into an Assassin threat (`threats`): the plainest rules pay for none;
@@ -1495,24 +1515,14 @@ struct Lean<'a, const EXTRA: bool, const DEPART: bool> {
 }
 
 impl<const EXTRA: bool, const DEPART: bool> Lean<'_, EXTRA, DEPART> {
-    /// Assassin: the king's step (to a square no enemy unit attacks) onto one of our home
-    /// squares, legal unless a capture would rebirth one of our units there.
+    /// Assassin: the king's step onto one of our home squares ([`assassin_step_legal`]).
     fn assassin_step(&self, m: Move) -> u64 {
-        let (pos, us) = (self.rule.pos, self.rule.pos.turn());
-        let b = super::exact::king_on(pos.sets(), us, m.from(), m.to());
-        u64::from(!super::assassination_threat(&b, us, m.to(), self.rule.fr, |att| att))
+        u64::from(assassin_step_legal(self.rule.pos, self.rule.fr, m))
     }
 
-    /// Assassin: castling (no square of it attacked), legal unless a rebirth threatens the
-    /// king on the square it crosses (standing there) or on its arrival square.
+    /// Assassin: castling ([`assassin_castling_legal`]).
     fn assassin_castling(&self, m: Move) -> u64 {
-        let (pos, us, fr) = (self.rule.pos, self.rule.pos.turn(), self.rule.fr);
-        // (the rook's arrival square is the one the king crosses)
-        let pass = crate::rules::effects::castling_rook(m).1;
-        if super::assassination_threat(&super::exact::king_on(pos.sets(), us, m.from(), pass), us, pass, fr, |att| att) {
-            return 0;
-        }
-        u64::from(!super::assassination_threat(&super::exact::castled(pos.sets(), us, m), us, m.to(), fr, |att| att))
+        u64::from(assassin_castling_legal(self.rule.pos, self.rule.fr, m))
     }
 
     /// The victims whose capture from `from` to `t` is weighed (see [`look_from`]).
