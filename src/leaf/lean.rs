@@ -837,12 +837,26 @@ impl Reach {
         Reach { k, occ: pos.occupied(), them, lines }
     }
 
+    /// 1 when the line from `r` to the king is open once our unit has left `from`, else 0
+    /// (the between-table read in the king's row, the same for every capture of the
+    /// position, stays in cache).
+    #[inline(always)]
+    fn open(&self, r: Square, from: Square) -> u64 {
+        (between(self.k, r) & self.occ.without(from)).is_empty() as u64
+    }
+
+    /// 1 when a unit of walk `w` on `r` checks our king along an `open` line, else 0 (a
+    /// knight's and a pawn's square have nothing between it and the king).
+    #[inline(always)]
+    fn hit(&self, w: Role, r: Square, open: u64) -> u64 {
+        (self.lines[w.index()] >> r.index()) & open & 1
+    }
+
     /// Would a unit of walk `w` reborn on the empty square `r`, after our unit has left
     /// `from`, check our king? (What [`Reach::weight`] counts, one walk at a time.)
     #[inline(always)]
     fn checks(&self, w: Role, r: Square, from: Square) -> bool {
-        let open = (between(self.k, r) & self.occ.without(from)).is_empty();
-        open && (self.lines[w.index()] >> r.index()) & 1 != 0
+        self.hit(w, r, self.open(r, from)) != 0
     }
 
     /// How many legal moves a capture from `from` makes whose victim, of walk `v`, is reborn
@@ -851,11 +865,8 @@ impl Reach {
     #[inline(always)]
     fn weight(&self, v: Role, r: Square, from: Square) -> u64 {
         let occ = self.occ.without(from);
-        // (the line from r to the king open once the capturer has left; the table read in
-        // the king's row, the same for every capture of the position, stays in cache)
-        let open = (between(self.k, r) & occ).is_empty() as u64;
-        // (a knight's and a pawn's square have nothing between it and the king)
-        let hits = |w: Role| (self.lines[w.index()] >> r.index()) & open & 1;
+        let open = self.open(r, from);
+        let hits = |w: Role| self.hit(w, r, open);
         // (`&`, not `&&`, and the choices below without branches: they would mispredict)
         let promotes = (v == Role::Pawn) & (r.rank() == self.them.promotion_rank());
         // (a promoted pawn: one move per walk that does not check, Q, S, R, B; the queen's
@@ -1127,8 +1138,8 @@ impl<const DEPART: bool> Sink for Collect<'_, DEPART> {
         match m.kind() {
             MoveKind::EnPassant => self.off = true,
             MoveKind::CastleKing | MoveKind::CastleQueen if !self.castling => {}
-            // (the legality test looks at the board after castling: the square the king
-            // crosses is judged here)
+            // (Assassin: castling and the king's steps onto home squares decided here, the
+            // square castling crosses included, and listed as legal or dropped)
             MoveKind::CastleKing | MoveKind::CastleQueen if self.threats.any() => {
                 if assassin_castling_legal(self.pos, self.c.first_rank_pawns, m) {
                     self.sure.push(m);
@@ -1515,16 +1526,6 @@ struct Lean<'a, const EXTRA: bool, const DEPART: bool> {
 }
 
 impl<const EXTRA: bool, const DEPART: bool> Lean<'_, EXTRA, DEPART> {
-    /// Assassin: the king's step onto one of our home squares ([`assassin_step_legal`]).
-    fn assassin_step(&self, m: Move) -> u64 {
-        u64::from(assassin_step_legal(self.rule.pos, self.rule.fr, m))
-    }
-
-    /// Assassin: castling ([`assassin_castling_legal`]).
-    fn assassin_castling(&self, m: Move) -> u64 {
-        u64::from(assassin_castling_legal(self.rule.pos, self.rule.fr, m))
-    }
-
     /// The victims whose capture from `from` to `t` is weighed (see [`look_from`]).
     #[inline(always)]
     fn look_at(&self, from: Square, t: Bitboard) -> Bitboard {
@@ -1634,10 +1635,10 @@ impl<const EXTRA: bool, const DEPART: bool> Sink for Lean<'_, EXTRA, DEPART> {
         match m.kind() {
             MoveKind::EnPassant => self.unsure = true,
             MoveKind::CastleKing | MoveKind::CastleQueen if !self.castling => {}
-            MoveKind::CastleKing | MoveKind::CastleQueen if EXTRA && self.threats.any() => self.n += self.assassin_castling(m),
+            MoveKind::CastleKing | MoveKind::CastleQueen if EXTRA && self.threats.any() => self.n += u64::from(assassin_castling_legal(self.rule.pos, self.rule.fr, m)),
             // the king's captures are judged apart
             _ if m.from() == self.king && self.theirs.contains(m.to()) => {}
-            _ if EXTRA && m.from() == self.king && self.threats.contains(m.to()) => self.n += self.assassin_step(m),
+            _ if EXTRA && m.from() == self.king && self.threats.contains(m.to()) => self.n += u64::from(assassin_step_legal(self.rule.pos, self.rule.fr, m)),
             _ if self.look_at(m.from(), Bitboard::from_square(m.to())).contains(m.to()) => self.capture(m.from(), m.to(), 1),
             _ => {
                 self.n += 1;

@@ -368,8 +368,8 @@ impl Leaf {
         let mut n = 0;
         if plain {
             n = lean::assassin_king(pos, k, self.threats);
-            let safe = self.circe.map_or(Bitboard::EMPTY, |c| safe_victims(&s, &c, them, targets.with(k)));
-            let mut sink = ThreatSink { pos, us, k, look, safe, n: 0, list: &mut list };
+            let safe = self.circe.map_or(Bitboard::EMPTY, |c| safe_victims(pos, &c, them, targets.with(k)));
+            let mut sink = ThreatSink { pos, us, k, look, free: !s.occ | safe, n: 0, list: &mut list };
             // (no pins: a capture's rebirth may close the line; those units are in `look`)
             crate::orthodox::generate_with(pos, s.color[us.index()].without(k), Bitboard::EMPTY, Bitboard::EMPTY, &mut sink);
             n += sink.n;
@@ -1348,9 +1348,9 @@ struct ThreatSink<'a> {
     us: Color,
     k: Square,
     look: Bitboard,
-    /// The enemy units whose capture is legal when the capturer opens no line and does not
-    /// land where its rebirth square would be the king's ([`safe_victims`]).
-    safe: Bitboard,
+    /// Where a move that opens no line and does not land where its unit's rebirth square
+    /// would be the king's is legal: the empty squares and the [`safe_victims`].
+    free: Bitboard,
     n: u64,
     list: &'a mut MoveList,
 }
@@ -1360,7 +1360,7 @@ impl ThreatSink<'_> {
     /// victim, not where the unit's rebirth square would be the king's.
     #[inline(always)]
     fn simple(&self, role: Role, t: Bitboard) -> Bitboard {
-        t & (!self.pos.occupied() | self.safe) & !crate::rules::circe::home_preimage_of(role, self.us, self.k)
+        t & self.free & !crate::rules::circe::home_preimage_of(role, self.us, self.k)
     }
 }
 
@@ -1370,18 +1370,13 @@ impl ThreatSink<'_> {
 /// on its square, which stays occupied, so only the reborn unit itself matters: it must not
 /// land on the king nor attack any square of `exposed`. Left out (the listing judges them):
 /// the units whose rebirth square could, on an empty board, attack or be a square of
-/// `exposed` ([`Circe::danger_row`]), pawns reborn on their promotion rank, kings.
+/// `exposed` ([`risky_victims`] of each, as if it were the king), pawns reborn on their
+/// promotion rank, kings. (Nothing is hidden here: `count_threatened`.)
 #[inline(always)]
-fn safe_victims(s: &Sets, c: &Circe, them: Color, exposed: Bitboard) -> Bitboard {
-    let theirs = s.color[them.index()] & !s.pieces(them, Role::King);
-    let mut risky = Bitboard::EMPTY;
-    for x in exposed {
-        let Some(row) = c.danger_row(them, x) else { return Bitboard::EMPTY };
-        for role in Role::CAPTURABLE {
-            risky |= s.role[role.index()] & Bitboard(row[c.victim_reborn_walk(Piece::new(them, role)).index()]);
-        }
-    }
-    theirs & !risky
+fn safe_victims(pos: &Position, c: &Circe, them: Color, exposed: Bitboard) -> Bitboard {
+    let s = pos.sets();
+    let risky = exposed.into_iter().fold(s.pieces(them, Role::King), |b, x| b | risky_victims(pos, c, them, Some(x), Bitboard::EMPTY));
+    s.color[them.index()] & !risky
 }
 
 impl crate::orthodox::Sink for ThreatSink<'_> {
