@@ -234,6 +234,31 @@ fn anticirce_short_path_screens() {
     }
 }
 
+/// Hand-made Anticirce e.p. captures, judged by the short path itself (the orthodox
+/// generator's own e.p. test knows nothing of the capturer's rebirth): the pawn taking e.p.
+/// is reborn on its home square on the capture file, which must be free, and it leaves the
+/// line it stood on. Perft 1–3 must equal the generic pipeline's, and the moves are checked
+/// by name.
+#[test]
+fn anticirce_short_path_en_passant() {
+    let cases: &[Case] = &[
+        ("k7/8/8/3pP3/8/8/8/4K3 w - d6 0 1", &["e5*d6 ep.[wPd6->d2]"], &[]),
+        // d2 taken: no rebirth square, no capture
+        ("k7/8/8/3pP3/8/8/3N4/4K3 w - d6 0 1", &["e5-e6"], &["e5*d6 ep.[wPd6->d2]"]),
+        // both pawns leave rank 5: Rh5 attacks Ka5, but would be reborn on h8, which Kh8
+        // holds (orthodox rules forbid this e.p.; Anticirce allows it)...
+        ("7k/8/8/K2pP2r/8/8/8/8 w - d6 0 1", &["e5*d6 ep.[wPd6->d2]"], &[]),
+        // ...and with h8 free it is a check
+        ("6k1/8/8/K2pP2r/8/8/8/8 w - d6 0 1", &["e5-e6"], &["e5*d6 ep.[wPd6->d2]"]),
+        // the capturer arrives on the line from Bb8 to Kh2 but is reborn off it: f8 held, legal
+        ("1b3k2/8/8/3pP3/8/8/7K/8 w - d6 0 1", &["e5*d6 ep.[wPd6->d2]"], &[]),
+        ("kb6/8/8/3pP3/8/8/7K/8 w - d6 0 1", &["Kh2-g1"], &["e5*d6 ep.[wPd6->d2]", "e5-e6"]),
+    ];
+    for variant in ["anticirce-calvet", "anticirce-cheylan"] {
+        check_cases(variant, cases);
+    }
+}
+
 /// Hand-made Rex Inclusive cases for the short path (RULES.md §2: a king is in check when
 /// attacked and its rebirth square is taken after the capture), one per place of the king:
 /// on its rebirth square, off it with the square empty, off it with our unit on it; and the

@@ -12,10 +12,12 @@
 //! units' moves, captures on or from a screening square and castling are judged on the
 //! board after the move, with Anticirce's check: an enemy unit attacking the king checks when
 //! its own rebirth square after taking the king is free (or its departure square), or is the
-//! king's square in Calvet's rule (one promotion choice is enough).
+//! king's square in Calvet's rule (one promotion choice is enough). An e.p. capture is
+//! judged on the board too: the orthodox generator's own e.p. test ignores the capturer's
+//! rebirth, which empties the capture square and may fill (or find taken) its home square.
 
-use super::exact::{attack_map, castlings, king_on, pins_and_screens, unattacked_king, unit_moves, Out};
-use crate::attacks::{king_attacks, line};
+use super::exact::{attack_map, castlings, king_on, pins_and_screens, unattacked_king_ep, unit_moves, Out};
+use crate::attacks::{king_attacks, line, pawn_attacks};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::{Position, Sets};
@@ -23,8 +25,8 @@ use crate::rules::circe::{home_fixed_points, home_preimage_in, home_preimage_of,
 use crate::square::{Color, Piece, Role, Square};
 
 /// The number of legal moves, or `None` when the position is not modelled here (an enemy
-/// unit attacks our king; no king; a pawn on its first or last rank; an e.p. capture;
-/// hidden units or a pending rebirth).
+/// unit attacks our king; no king; a pawn on its first or last rank; hidden units or a
+/// pending rebirth).
 pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
     super::exact::count(|out| run(pos, c, out))
 }
@@ -36,7 +38,7 @@ pub(super) fn moves(pos: &Position, c: &Circe, list: &mut MoveList) -> Option<()
 
 #[inline(always)]
 fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
-    let k = unattacked_king(pos)?;
+    let k = unattacked_king_ep(pos)?;
     let s = pos.sets();
     let us = pos.turn();
     let them = us.other();
@@ -73,6 +75,12 @@ fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
         out.judged(Move::new(k, to, MoveKind::Normal), || judge.after(k, to, king, king));
     }
     judge.castling(pos, hit, out);
+    // e.p. captures (the generator's, judged by orthodox rules, are dropped in the sink)
+    if let Some(ep) = pos.ep_square() {
+        for from in pawn_attacks(them, ep) & s.pieces(us, Role::Pawn) {
+            out.judged(Move::new(from, ep, MoveKind::EnPassant), || judge.after_ep(from, ep));
+        }
+    }
     Some(())
 }
 
@@ -159,7 +167,10 @@ impl<O: Out> crate::orthodox::Sink for Captures<'_, O> {
     }
     #[inline(always)]
     fn one(&mut self, m: Move) {
-        // (no e.p. here: such positions are left to the general counter)
+        if m.kind() == MoveKind::EnPassant {
+            // (judged apart, with the capturer's rebirth)
+            return;
+        }
         if self.theirs.contains(m.to()) {
             let p = Piece::new(self.judge.us, self.pos.role_on(m.from()));
             self.capture(m, p, p);
@@ -203,6 +214,27 @@ impl Judge<'_> {
         b.toggle(lands, arrived);
         let k = if from == self.k { lands } else { self.k };
         !self.check(&b, k)
+    }
+
+    /// Is our pawn's e.p. capture `from`x`ep` legal: the enemy pawn beside it removed, the
+    /// capturer reborn on its home square (on the capture file: never `ep` itself) when that
+    /// is free, and our king not in check after?
+    #[inline(never)]
+    fn after_ep(&self, from: Square, ep: Square) -> bool {
+        let pawn = Piece::new(self.us, Role::Pawn);
+        let victim = Square::from_coords(ep.file(), from.rank());
+        if self.s.piece_at(victim) != Some(Piece::new(self.them, Role::Pawn)) || self.s.occ.contains(ep) {
+            return false;
+        }
+        let mut b = *self.s;
+        b.toggle(from, pawn);
+        b.toggle(victim, Piece::new(self.them, Role::Pawn));
+        let r = home_square(Role::Pawn, self.us, ep);
+        if b.occ.contains(r) {
+            return false;
+        }
+        b.toggle(r, pawn);
+        !self.check(&b, self.k)
     }
 
     /// Anticirce check on board `b`, our king on `k`: an enemy unit attacks it and would be

@@ -83,13 +83,20 @@ pub(super) fn plain_king(pos: &Position) -> Option<Square> {
 /// available to us and no enemy unit attacks the king (Anticirce, Kamikaze paths).
 #[inline(always)]
 pub(super) fn unattacked_king(pos: &Position) -> Option<Square> {
-    let k = plain_king(pos)?;
     let s = pos.sets();
     let (us, them) = (pos.turn(), pos.turn().other());
     if pos.ep_square().is_some_and(|ep| (pawn_attacks(them, ep) & s.pieces(us, Role::Pawn)).any()) {
         return None;
     }
-    (!super::attacked(s, k, them, s.occ, crate::rules::circe::FirstRankPawns::Immobile)).then_some(k)
+    unattacked_king_ep(pos)
+}
+
+/// [`unattacked_king`], e.p. captures allowed (the Anticirce path judges them itself).
+#[inline(always)]
+pub(super) fn unattacked_king_ep(pos: &Position) -> Option<Square> {
+    let k = plain_king(pos)?;
+    let s = pos.sets();
+    (!super::attacked(s, k, pos.turn().other(), s.occ, crate::rules::circe::FirstRankPawns::Immobile)).then_some(k)
 }
 
 /// Our units pinned to our king on `k` by any enemy slider ([`pins_and_screens`]).
