@@ -403,6 +403,12 @@ fn kamikaze_short_path_captures() {
         ("2r4k/1P6/8/8/8/8/8/1K6 w - - 0 1", &["b7*c8=Q[+bRa8]", "b7*c8=B[+bRa8]"], &[]),
         // ... but a check along the a-file with Ka1
         ("2r4k/1P6/8/8/8/8/8/K7 w - - 0 1", &["b7-b8=Q"], &["b7*c8=Q[+bRa8]", "b7*c8=S[+bRa8]"]),
+        // e.p. (judged by the path itself): the victim reborn on d7, or vanishing (Sd7)...
+        ("k7/8/8/3pP3/8/8/8/4K3 w - d6 0 1", &["e5*d6 ep.[+bPd7]"], &[]),
+        ("k7/3n4/8/3pP3/8/8/8/4K3 w - d6 0 1", &["e5*d6 ep."], &[]),
+        // ... reborn on d7 it checks Kc6; both pawns leaving rank 5 open it onto Ka5
+        ("k7/8/2K5/3pP3/8/8/8/8 w - d6 0 1", &["e5-e6"], &["e5*d6 ep.[+bPd7]"]),
+        ("k7/8/8/K2pP2r/8/8/8/8 w - d6 0 1", &["e5-e6"], &["e5*d6 ep.[+bPd7]"]),
     ];
     // Circe with kamikaze units: the capturer is reborn first (a king on e1, or the capture
     // is illegal), then the victim
@@ -411,6 +417,10 @@ fn kamikaze_short_path_captures() {
         ("k7/8/8/8/8/8/7p/4R2K w - - 0 1", &["Kh1-g2"], &["Kh1*h2[wKh2->e1][+bPh7]"]),
         ("k3r3/8/8/4n3/8/4R3/8/4K3 w - - 0 1", &["Re3-d3"], &["Re3*e5[wRe5->a1][+bSb8]"]),
         ("2r4k/1P6/8/8/8/8/8/K7 w - - 0 1", &["b7-b8=kQ"], &["b7*c8=kQ[wQc8->d1][+bRa8]"]),
+        // e.p.: the capturer reborn on d2 when free (else gone), the victim on d7
+        ("k7/8/8/3pP3/8/8/8/4K3 w - d6 0 1", &["e5*d6 ep.[wPd6->d2][+bPd7]"], &[]),
+        ("k7/8/8/3pP3/8/8/3N4/4K3 w - d6 0 1", &["e5*d6 ep.[+bPd7]"], &[]),
+        ("k7/8/2K5/3pP3/8/8/8/8 w - d6 0 1", &["e5-e6"], &["e5*d6 ep.[wPd6->d2][+bPd7]"]),
     ];
     check_cases("circe-kamikaze", cases);
     check_cases("circe-kamikaze-reborn", reborn);

@@ -16,7 +16,7 @@
 //! judged on the board too: the orthodox generator's own e.p. test ignores the capturer's
 //! rebirth, which empties the capture square and may fill (or find taken) its home square.
 
-use super::exact::{attack_map, castlings, king_on, pins_and_screens, unattacked_king_ep, unit_moves, Out};
+use super::exact::{attack_map, castlings, king_on, pins_and_screens, unattacked_king, unit_moves, Out};
 use crate::attacks::{king_attacks, line, pawn_attacks};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
@@ -38,7 +38,7 @@ pub(super) fn moves(pos: &Position, c: &Circe, list: &mut MoveList) -> Option<()
 
 #[inline(always)]
 fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
-    let k = unattacked_king_ep(pos)?;
+    let k = unattacked_king(pos)?;
     let s = pos.sets();
     let us = pos.turn();
     let them = us.other();

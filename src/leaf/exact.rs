@@ -79,21 +79,10 @@ pub(super) fn plain_king(pos: &Position) -> Option<Square> {
     plain.then_some(k)
 }
 
-/// Our king's square, when the position is one [`plain_king`] admits, no e.p. capture is
-/// available to us and no enemy unit attacks the king (Anticirce, Kamikaze paths).
+/// Our king's square, when the position is one [`plain_king`] admits and no enemy unit
+/// attacks the king (Anticirce, Kamikaze paths; they judge e.p. captures themselves).
 #[inline(always)]
 pub(super) fn unattacked_king(pos: &Position) -> Option<Square> {
-    let s = pos.sets();
-    let (us, them) = (pos.turn(), pos.turn().other());
-    if pos.ep_square().is_some_and(|ep| (pawn_attacks(them, ep) & s.pieces(us, Role::Pawn)).any()) {
-        return None;
-    }
-    unattacked_king_ep(pos)
-}
-
-/// [`unattacked_king`], e.p. captures allowed (the Anticirce path judges them itself).
-#[inline(always)]
-pub(super) fn unattacked_king_ep(pos: &Position) -> Option<Square> {
     let k = plain_king(pos)?;
     let s = pos.sets();
     (!super::attacked(s, k, pos.turn().other(), s.occ, crate::rules::circe::FirstRankPawns::Immobile)).then_some(k)

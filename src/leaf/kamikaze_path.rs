@@ -12,10 +12,11 @@
 //! table [`Circe::danger_row`]). Any other capture by a unit other than the king is legal at
 //! once (a reborn capturer is ours: it can only block); those are judged on the board after
 //! the move, and so are a pinned unit's captures off its line (the capturer leaves the
-//! capture square whatever the direction) and the king's captures (it is reborn).
+//! capture square whatever the direction), the king's captures (it is reborn) and e.p.
+//! captures (the orthodox generator's own e.p. test knows nothing of the rebirths).
 
 use super::exact::{pins_and_screens, unattacked_king, unit_moves, Out};
-use crate::attacks::line;
+use crate::attacks::{line, pawn_attacks};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::orthodox::Sink;
@@ -43,8 +44,7 @@ pub(super) fn applies(c: &Circe) -> bool {
 }
 
 /// The number of legal moves, or `None` when the position is not modelled here (our king
-/// attacked; an e.p. capture available; a pawn on its first or last rank; hidden units or a
-/// pending rebirth).
+/// attacked; a pawn on its first or last rank; hidden units or a pending rebirth).
 pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
     super::exact::count(|out| run(pos, c, out))
 }
@@ -80,6 +80,12 @@ fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
         let king = Piece::new(us, Role::King);
         for to in crate::attacks::king_attacks(k) & theirs {
             out.judged(Move::new(k, to, MoveKind::Normal), || judge.capture_safe(k, to, king, king));
+        }
+    }
+    // e.p. captures (the generator's, judged by orthodox rules, are dropped in the sink)
+    if let Some(ep) = pos.ep_square() {
+        for from in pawn_attacks(them, ep) & s.pieces(us, Role::Pawn) {
+            out.judged(Move::new(from, ep, MoveKind::EnPassant), || judge.capture_ep(from, ep));
         }
     }
     Some(())
@@ -156,12 +162,15 @@ impl<O: Out> Sink for Captures<'_, O> {
     }
     #[inline(always)]
     fn one(&mut self, m: Move) {
+        if m.kind() == MoveKind::EnPassant {
+            // (judged apart, with the rebirths)
+            return;
+        }
         if !self.theirs.contains(m.to()) {
             // quiet moves: the king's steps, castling, pinned units along their line
             self.out.one(m);
         } else if m.from() != self.king {
-            // (the king's captures are judged apart, if kings capture at all; no e.p. here:
-            // such positions are not modelled)
+            // (the king's captures are judged apart, if kings capture at all)
             let p = Piece::new(self.judge.us, self.pos.role_on(m.from()));
             let judge = self.judge;
             self.out.judged(m, || judge.capture_safe(m.from(), m.to(), p, p));
@@ -209,5 +218,32 @@ impl Judge<'_> {
             b.toggle(r, v);
         }
         !super::attacked(&b, k, self.them, b.occ, FirstRankPawns::Immobile)
+    }
+
+    /// Is our pawn's e.p. capture `from`x`ep` legal: the enemy pawn beside it removed, the
+    /// capturer reborn on its home square when free if capturers are reborn (else gone),
+    /// the victim reborn on its own when free (both on the capture file), our king
+    /// unattacked after?
+    #[inline(never)]
+    fn capture_ep(&self, from: Square, ep: Square) -> bool {
+        let (pawn, victim) = (Piece::new(self.us, Role::Pawn), Piece::new(self.them, Role::Pawn));
+        let at = Square::from_coords(ep.file(), from.rank());
+        if self.s.piece_at(at) != Some(victim) || self.s.occ.contains(ep) {
+            return false;
+        }
+        let mut b = *self.s;
+        b.toggle(from, pawn);
+        b.toggle(at, victim);
+        if self.reborn {
+            let r = home_square(Role::Pawn, self.us, ep);
+            if !b.occ.contains(r) {
+                b.toggle(r, pawn);
+            }
+        }
+        let r = home_square(Role::Pawn, self.them, ep);
+        if !b.occ.contains(r) {
+            b.toggle(r, victim);
+        }
+        !super::attacked(&b, self.k, self.them, b.occ, FirstRankPawns::Immobile)
     }
 }
