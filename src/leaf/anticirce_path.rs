@@ -16,8 +16,8 @@
 //! judged on the board too: the orthodox generator's own e.p. test ignores the capturer's
 //! rebirth, which empties the capture square and may fill (or find taken) its home square.
 
-use super::exact::{attack_map, castlings, king_on, pins_and_screens, unattacked_king, unit_moves, Out};
-use crate::attacks::{king_attacks, line, pawn_attacks};
+use super::exact::{attack_map, castlings, en_passants, king_on, pins_and_screens, unattacked_king, unit_moves, Out};
+use crate::attacks::{king_attacks, line};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::{Position, Sets};
@@ -75,12 +75,7 @@ fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
         out.judged(Move::new(k, to, MoveKind::Normal), || judge.after(k, to, king, king));
     }
     judge.castling(pos, hit, out);
-    // e.p. captures (the generator's, judged by orthodox rules, are dropped in the sink)
-    if let Some(ep) = pos.ep_square() {
-        for from in pawn_attacks(them, ep) & s.pieces(us, Role::Pawn) {
-            out.judged(Move::new(from, ep, MoveKind::EnPassant), || judge.after_ep(from, ep));
-        }
-    }
+    en_passants(pos, |m, at| out.judged(m, || judge.after_ep(m.from(), m.to(), at)));
     Some(())
 }
 
@@ -216,19 +211,15 @@ impl Judge<'_> {
         !self.check(&b, k)
     }
 
-    /// Is our pawn's e.p. capture `from`x`ep` legal: the enemy pawn beside it removed, the
-    /// capturer reborn on its home square (on the capture file: never `ep` itself) when that
-    /// is free, and our king not in check after?
+    /// Is our pawn's e.p. capture `from`x`ep` of the enemy pawn on `at` legal: the capturer
+    /// reborn on its home square (on the capture file: never `ep` itself) when that is
+    /// free, and our king not in check after?
     #[inline(never)]
-    fn after_ep(&self, from: Square, ep: Square) -> bool {
+    fn after_ep(&self, from: Square, ep: Square, at: Square) -> bool {
         let pawn = Piece::new(self.us, Role::Pawn);
-        let victim = Square::from_coords(ep.file(), from.rank());
-        if self.s.piece_at(victim) != Some(Piece::new(self.them, Role::Pawn)) || self.s.occ.contains(ep) {
-            return false;
-        }
         let mut b = *self.s;
         b.toggle(from, pawn);
-        b.toggle(victim, Piece::new(self.them, Role::Pawn));
+        b.toggle(at, Piece::new(self.them, Role::Pawn));
         let r = home_square(Role::Pawn, self.us, ep);
         if b.occ.contains(r) {
             return false;

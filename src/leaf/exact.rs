@@ -185,6 +185,22 @@ pub(super) fn castled(s: &Sets, us: Color, m: Move) -> Sets {
     b
 }
 
+/// Calls `each` with the e.p. captures the board allows, before any test of check or
+/// rebirth: the move and the square of the enemy pawn it takes (the paths that judge them
+/// drop the orthodox generator's, which it judges by orthodox rules).
+#[inline(always)]
+pub(super) fn en_passants(pos: &Position, mut each: impl FnMut(Move, Square)) {
+    let Some(ep) = pos.ep_square() else { return };
+    let (s, us) = (pos.sets(), pos.turn());
+    let Some(at) = ep.offset(0, -us.forward()) else { return };
+    if s.occ.contains(ep) || s.piece_at(at) != Some(Piece::new(us.other(), Role::Pawn)) {
+        return;
+    }
+    for from in pawn_attacks(us.other(), ep) & s.pieces(us, Role::Pawn) {
+        each(Move::new(from, ep, MoveKind::EnPassant), at);
+    }
+}
+
 /// Calls `each` with the castlings of our king on `k` that the flags allow, with its rook
 /// at home and the squares between them empty.
 #[inline(always)]

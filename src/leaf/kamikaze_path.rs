@@ -15,8 +15,8 @@
 //! capture square whatever the direction), the king's captures (it is reborn) and e.p.
 //! captures (the orthodox generator's own e.p. test knows nothing of the rebirths).
 
-use super::exact::{pins_and_screens, unattacked_king, unit_moves, Out};
-use crate::attacks::{line, pawn_attacks};
+use super::exact::{en_passants, pins_and_screens, unattacked_king, unit_moves, Out};
+use crate::attacks::line;
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::orthodox::Sink;
@@ -82,12 +82,7 @@ fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
             out.judged(Move::new(k, to, MoveKind::Normal), || judge.capture_safe(k, to, king, king));
         }
     }
-    // e.p. captures (the generator's, judged by orthodox rules, are dropped in the sink)
-    if let Some(ep) = pos.ep_square() {
-        for from in pawn_attacks(them, ep) & s.pieces(us, Role::Pawn) {
-            out.judged(Move::new(from, ep, MoveKind::EnPassant), || judge.capture_ep(from, ep));
-        }
-    }
+    en_passants(pos, |m, at| out.judged(m, || judge.capture_ep(m.from(), m.to(), at)));
     Some(())
 }
 
@@ -220,17 +215,12 @@ impl Judge<'_> {
         !super::attacked(&b, k, self.them, b.occ, FirstRankPawns::Immobile)
     }
 
-    /// Is our pawn's e.p. capture `from`x`ep` legal: the enemy pawn beside it removed, the
-    /// capturer reborn on its home square when free if capturers are reborn (else gone),
-    /// the victim reborn on its own when free (both on the capture file), our king
-    /// unattacked after?
+    /// Is our pawn's e.p. capture `from`x`ep` of the enemy pawn on `at` legal: the capturer
+    /// reborn on its home square when free if capturers are reborn (else gone), the victim
+    /// reborn on its own when free (both on the capture file), our king unattacked after?
     #[inline(never)]
-    fn capture_ep(&self, from: Square, ep: Square) -> bool {
+    fn capture_ep(&self, from: Square, ep: Square, at: Square) -> bool {
         let (pawn, victim) = (Piece::new(self.us, Role::Pawn), Piece::new(self.them, Role::Pawn));
-        let at = Square::from_coords(ep.file(), from.rank());
-        if self.s.piece_at(at) != Some(victim) || self.s.occ.contains(ep) {
-            return false;
-        }
         let mut b = *self.s;
         b.toggle(from, pawn);
         b.toggle(at, victim);
