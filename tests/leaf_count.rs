@@ -169,6 +169,26 @@ fn parrain_rebirths_that_block_a_check() {
     assert_eq!(g.perft(1), 11);
 }
 
+/// Circe Parrain, castling with a pending rebirth of ours: the plainest path counts the
+/// generator's castling and judges apart only castling onto an attacked square (0-0-0
+/// shielded by the knight reborn on f5, 0-0 not: the rook on f2 still sees g1), once each;
+/// a pending pawn captured on its promotion rank is reborn by castling's vector (king's and
+/// rook's: 0 for 0-0, +1 for 0-0-0) and promotes, so each castling is four moves.
+#[test]
+fn parrain_castling_with_a_pending_rebirth() {
+    let cases: &[Case] = &[
+        ("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1 pending=Nd4", &["0-0[+wSd4]", "0-0-0[+wSe4]"], &[]),
+        ("4k3/8/8/8/8/8/5r2/R3K2R w KQ - 0 1 pending=Ne5", &["0-0-0[+wSf5]"], &["0-0[+wSe5]"]),
+        ("1k6/8/8/8/8/8/8/R3K2R w KQ - 0 1 pending=Pd8", &["0-0[+wPd8=S]", "0-0-0[+wPe8=B]"], &[]),
+    ];
+    check_cases("circe-parrain", cases);
+    for (f, castlings) in [(cases[0].0, 2), (cases[1].0, 1), (cases[2].0, 8)] {
+        let mut g = Game::new(f, "circe-parrain").unwrap();
+        let moves: Vec<String> = g.legal_moves().into_iter().map(|m| g.popeye(m)).collect();
+        assert_eq!(moves.iter().filter(|m| m.starts_with("0-0")).count(), castlings, "{f}: {moves:?}");
+    }
+}
+
 /// An e.p. capture on the plainest rules' path (counted with the e.p. square cleared, the
 /// capture played through the generic pipeline): the pawn reborn on d7 checks a king on e6
 /// or c6, not one on a6.

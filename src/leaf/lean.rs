@@ -175,10 +175,11 @@ type Shield = Option<(Piece, Square)>;
 /// the reborn unit may shield, for `each` (judged on the board; a pawn's move to its last
 /// rank once, for its four promotions): the king's steps to attacked squares, a pinned
 /// unit's moves off its line, and, the king not in check, castling whose arrival square is
-/// attacked (the generator's castling is then left out: every castling is listed here), or
-/// in check, the moves whose rebirth may block it ([`blocks`]).
+/// attacked (`all_castlings`: every castling, the generator's being then left out), or in
+/// check, the moves whose rebirth may block it ([`blocks`]).
 #[inline(always)]
-fn shielded(pos: &Position, k: Square, checkers: Bitboard, pinned: Bitboard, a: Square, mut each: impl FnMut(Move) -> Option<()>) -> Option<()> {
+#[allow(clippy::too_many_arguments)] // (the king's set-up, the pending unit's square)
+fn shielded(pos: &Position, k: Square, checkers: Bitboard, pinned: Bitboard, a: Square, all_castlings: bool, mut each: impl FnMut(Move) -> Option<()>) -> Option<()> {
     let us = pos.turn();
     let s = pos.sets();
     let ours = s.color[us.index()];
@@ -213,7 +214,9 @@ fn shielded(pos: &Position, k: Square, checkers: Bitboard, pinned: Bitboard, a: 
     }
     if checkers.is_empty() {
         for m in castlings(pos, k) {
-            each(m)?;
+            if all_castlings || attacked(s, m.to(), them, s.occ, crate::rules::circe::FirstRankPawns::Immobile) {
+                each(m)?;
+            }
         }
     } else if let Some(ch) = checkers.first() {
         blocks(pos, k, ch, pinned, a, |from, to| each(Move::new(from, to, MoveKind::Normal)))?;
@@ -416,13 +419,16 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
         Rex::Home | Rex::Free(_) => Bitboard::from_square(k),
         Rex::Guard(rk) => Bitboard::from_square(rk),
     };
+    // a pending pawn reborn on its promotion rank: three more moves
+    // (captured on that rank itself, which a fairy diagram allows: sideways moves promote it)
+    let promo = shield.filter(|(u, _)| u.role() == Role::Pawn).map(|(u, a)| (a, u.color().promotion_rank() as i32 - a.rank() as i32));
     let mut n = 0;
     apart(pos, c, k, checkers, pinned, rays, skip, |p, to| {
         n += on_board(pos, c, k, p, to, None)?;
         Some(())
     })?;
     if let Some((_, a)) = shield {
-        shielded(pos, k, checkers, pinned, a, |m| {
+        shielded(pos, k, checkers, pinned, a, promo.is_some(), |m| {
             n += on_board_move(pos, c, k, m, shield)?;
             Some(())
         })?;
@@ -449,17 +455,13 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
         cohen_vacate: None,
         risky,
     };
-    // a pending pawn reborn on its promotion rank: three more moves
-    // (captured on that rank itself, which a fairy diagram allows: sideways moves promote it)
-    let promo = shield.filter(|(u, _)| u.role() == Role::Pawn).map(|(u, a)| (a, u.color().promotion_rank() as i32 - a.rank() as i32));
     let look = if let Rex::Free(_) = rex { Bitboard::EMPTY } else { risky & theirs };
-    let castling = shield.is_none();
     let threats = if c.occupied == Occupied::Assassinate { super::threat_squares(pos.turn()) } else { Bitboard::EMPTY };
     let depart = from_look(c, them, k);
     // (one instance per case, so that plain Circe pays for neither extra)
     macro_rules! lean {
         ($extra:literal, $depart:literal) => {{
-            let mut sink = Lean::<$extra, $depart> { n: 0, threats, theirs, look, king: k, rule, by_victim, castling, promo, occ, dead, dead_from, unsure: false, depart };
+            let mut sink = Lean::<$extra, $depart> { n: 0, threats, theirs, look, king: k, rule, by_victim, promo, occ, dead, dead_from, unsure: false, depart };
             // (the units on hidden units are judged below; an instance without them)
             match pos.hidden_mask() | skip {
                 Bitboard::EMPTY => crate::orthodox::generate_with(pos, Bitboard::FULL, checkers, pinned, &mut sink),
@@ -471,7 +473,9 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
     // (the plainest cases: no pending rebirth, and no Assassin threat or one met by
     // leaving our king to [`assassin_king`]: [`plain`])
     let assassin_plain = threats.any() && shield.is_none() && rex == Rex::No && dead.is_empty() && by_victim && depart.is_none();
-    let small = shield.is_none() && (threats.is_empty() || assassin_plain);
+    // (Parrain: a pending rebirth but of a pawn that may promote changes no count of the
+    // generator's, [`shielded`] adds what it may allow)
+    let small = promo.is_none() && (threats.is_empty() || assassin_plain);
     let plain_skip = if assassin_plain { skip.with(k) } else { skip };
     n += match (promo.is_some() || dead.any() || threats.any(), depart.is_some()) {
         _ if small && rex == Rex::No && dead.any() && by_victim => plain_strict(pos, &rule, checkers, pinned, look, dead, dead_from)?,
@@ -907,7 +911,7 @@ pub(super) fn moves(pos: &Position, c: &Circe, sure: &mut MoveList, unsure: &mut
     let them = us.other();
     let theirs = pos.sets().color[them.index()];
     if let Some((_, a)) = shield {
-        shielded(pos, k, checkers, pinned, a, |m| {
+        shielded(pos, k, checkers, pinned, a, true, |m| {
             let mut push = |m| {
                 unsure.push(m);
                 Some(())
@@ -1509,8 +1513,6 @@ struct Lean<'a, const EXTRA: bool, const DEPART: bool> {
     rule: VictimRule<'a>,
     /// The rebirth square depends on the victim alone (else on the capture).
     by_victim: bool,
-    /// Count the generator's castling moves (else they are judged apart).
-    castling: bool,
     /// Parrain: our pending pawn's capture square, and the rank distance from it to its
     /// promotion rank (a move of that many ranks may promote it).
     promo: Option<(Square, i32)>,
@@ -1634,7 +1636,8 @@ impl<const EXTRA: bool, const DEPART: bool> Sink for Lean<'_, EXTRA, DEPART> {
     fn one(&mut self, m: Move) {
         match m.kind() {
             MoveKind::EnPassant => self.unsure = true,
-            MoveKind::CastleKing | MoveKind::CastleQueen if !self.castling => {}
+            // (Parrain: with a pending pawn, castling is judged apart, by its own vector)
+            MoveKind::CastleKing | MoveKind::CastleQueen if EXTRA && self.promo.is_some() => {}
             MoveKind::CastleKing | MoveKind::CastleQueen if EXTRA && self.threats.any() => self.n += u64::from(assassin_castling_legal(self.rule.pos, self.rule.fr, m)),
             // the king's captures are judged apart
             _ if m.from() == self.king && self.theirs.contains(m.to()) => {}
@@ -1643,7 +1646,6 @@ impl<const EXTRA: bool, const DEPART: bool> Sink for Lean<'_, EXTRA, DEPART> {
             _ => {
                 self.n += 1;
                 if EXTRA && self.promo.is_some() {
-                    // (no castling here: with a pending rebirth it is judged apart)
                     self.n += self.promotions(m.from(), Bitboard::from_square(m.to()));
                 }
             }
