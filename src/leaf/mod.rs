@@ -42,8 +42,26 @@ pub fn count(pos: &mut Position, rules: &Rules, before_last: Option<u64>) -> u64
 /// [`count`], knowing for Cohen's rule the occupancy of the position before the opponent's
 /// last move: only moves that empty every square occupied now and empty then can recreate
 /// that position, and only those need the comparison.
+///
+/// The lean path's instances are called from perft's loop itself: the rest is one call
+/// away ([`count_rest`]), so that they pay for neither its frame nor its size.
+#[inline(always)]
 pub fn count_with(pos: &mut Position, rules: &Rules, before_last: Option<u64>, before_last_occ: Option<Bitboard>) -> u64 {
-    if let Some(n) = short_count(pos, rules) {
+    if let (ShortPath::Lean(i), Some(c)) = (rules.short_path(), rules.circe.as_ref()) {
+        if let Some(n) = instances::LEAN.count(i, pos, c) {
+            return n;
+        }
+    }
+    count_rest(pos, rules, before_last, before_last_occ)
+}
+
+/// [`count_with`] but the lean path's count: the other short paths, e.p. on the lean path,
+/// then the general counter ([`Leaf`]) or the generic pipeline.
+#[inline(never)]
+fn count_rest(pos: &mut Position, rules: &Rules, before_last: Option<u64>, before_last_occ: Option<Bitboard>) -> u64 {
+    // (the other short paths, inlined here: a call of their own made them slower)
+    let lean = matches!(rules.short_path(), ShortPath::Lean(_));
+    if let Some(n) = (!lean).then(|| short_count(pos, rules)).flatten() {
         return n;
     }
     if let Some(n) = lean_en_passant(pos, rules, before_last) {
