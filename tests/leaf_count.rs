@@ -205,6 +205,26 @@ fn lean_en_passant() {
     }
 }
 
+/// The lean path judges e.p. captures on the board: the victim reborn on its square (d7,
+/// PWC: e5), taken or not, as each rule places it (vanished, illegal, replacing the
+/// occupant, buried), then the king's safety. Perft 1-3 against the generic pipeline.
+#[test]
+fn lean_en_passant_rebirth_rules() {
+    let taken_by_them = "8/3n4/K7/3pP3/8/8/8/k7 w - d6 0 1";
+    let taken_by_us = "8/3N4/4K3/3pP3/8/8/8/k7 w - d6 0 1";
+    let departure = "8/8/8/3pP3/5K2/8/8/k7 w - d6 0 1";
+    let cases: &[(&str, &[Case])] = &[
+        ("circe", &[(taken_by_them, &["e5*d6 ep."], &[]), (taken_by_us, &["e5*d6 ep."], &[]), (departure, &["e5*d6 ep.[+bPd7]"], &[])]),
+        ("circe-strict", &[(taken_by_them, &[], &["e5*d6 ep."]), (taken_by_us, &[], &["e5*d6 ep."])]),
+        ("circe-assassin", &[(taken_by_them, &["e5*d6 ep.[+bPd7]"], &[]), (taken_by_us, &[], &["e5*d6 ep.[+bPd7]"])]),
+        ("circe-volcanic", &[(taken_by_us, &["e5*d6 ep.[+bPd7->v]"], &[])]),
+        ("circe-pwc", &[(departure, &[], &["e5*d6 ep.[+bPe5]"])]),
+    ];
+    for (v, cases) in cases {
+        check_cases(v, cases);
+    }
+}
+
 /// Plain Madrasi's short path (`leaf::paralysis`): moves orthodox pins and attacks forbid
 /// and paralysis allows, and the one way a move wakes an enemy unit (standing between it
 /// and its only observer). Perft 1–3 must equal the generic pipeline's, and the moves the

@@ -1180,6 +1180,47 @@ fn rebirth(pos: &Position, c: &Circe, from: Square, to: Square, capturer: Piece,
     c.rebirth_square(unit, pos.origin(to), &ctx).map(|r| (unit, r))
 }
 
+/// Is our pawn's e.p. capture from `from` to `to` (the enemy pawn on `at`) legal, judged
+/// on the board after it: the victim reborn at once (a taken square: it vanishes, is
+/// buried, or the capture is illegal; Assassin: it replaces the occupant, but our king),
+/// our king then unattacked. `None` where the general pipeline decides: a pending
+/// rebirth, hidden units, kings reborn, a pawn reborn on its promotion rank.
+pub(super) fn en_passant(pos: &Position, c: &Circe, from: Square, to: Square, at: Square) -> Option<bool> {
+    if pos.pending().is_some() || pos.hidden_mask().any() || c.victim_kings {
+        return None;
+    }
+    let us = pos.turn();
+    let k = pos.king(us)?;
+    let pawn = pos.piece_at(from)?;
+    let v = pos.piece_at(at)?;
+    let mut b = *pos.sets();
+    b.toggle(from, pawn);
+    b.toggle(at, v);
+    b.toggle(to, pawn);
+    if c.when == When::AtOnce {
+        let unit = v.with_role(c.reborn_walk(v, pawn));
+        let vector = (to.file() as i32 - from.file() as i32, to.rank() as i32 - from.rank() as i32);
+        let ctx = CaptureContext { from, at, capturer_before: pawn, capturer_after: pawn, vector };
+        if let Some(r) = c.rebirth_square(unit, pos.origin(at), &ctx) {
+            if unit.role() == Role::Pawn && r.rank() == unit.color().promotion_rank() {
+                return None;
+            }
+            match b.piece_at(r) {
+                None => b.toggle(r, unit),
+                Some(_) if c.occupied == Occupied::Illegal => return Some(false),
+                Some(_) if r == k && c.occupied == Occupied::Assassinate => return Some(false),
+                Some(occupant) if c.occupied == Occupied::Assassinate => {
+                    b.toggle(r, occupant);
+                    b.toggle(r, unit);
+                }
+                // (buried: a hidden unit neither moves nor attacks)
+                Some(_) => {}
+            }
+        }
+    }
+    Some(!attacked(&b, k, us.other(), b.occ, c.first_rank_pawns))
+}
+
 /// How many legal moves the capture `from`x`to` makes (one per promotion of the capturer
 /// or of a reborn pawn), judged on the board after it: the king on `k` (or the capturing
 /// king) unattacked.

@@ -104,7 +104,13 @@ fn lean_en_passant(pos: &mut Position, rules: &Rules, before_last: Option<u64>) 
     pos.set_ep_square(None);
     let n = short_count(pos, rules);
     pos.set_ep_square(Some(ep));
-    Some(n? + capturers.map(|from| generic_one(pos, rules, Move::new(from, ep, MoveKind::EnPassant), before_last)).sum::<u64>())
+    // (judged on the board where the plainest rules allow, else played)
+    let c = rules.circe.as_ref()?;
+    let judged = |pos: &mut Position, from| match lean::en_passant(pos, c, from, ep, victim) {
+        Some(legal) => u64::from(legal),
+        None => generic_one(pos, rules, Move::new(from, ep, MoveKind::EnPassant), before_last),
+    };
+    Some(n? + capturers.map(|from| judged(pos, from)).sum::<u64>())
 }
 
 fn generic_count(pos: &mut Position, rules: &Rules, before_last: Option<u64>) -> u64 {
