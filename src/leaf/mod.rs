@@ -43,27 +43,34 @@ pub fn count(pos: &mut Position, rules: &Rules, before_last: Option<u64>) -> u64
 /// last move: only moves that empty every square occupied now and empty then can recreate
 /// that position, and only those need the comparison.
 ///
-/// The lean path's instances are called from perft's loop itself: the rest is one call
-/// away ([`count_rest`]), so that they pay for neither its frame nor its size.
+/// The lean path's instances are called from perft's loop itself, the other short paths
+/// from [`count_other`], and what they leave from [`count_rest`]: neither the lean path
+/// nor the others pay for the frame of a function that holds the rest.
 #[inline(always)]
 pub fn count_with(pos: &mut Position, rules: &Rules, before_last: Option<u64>, before_last_occ: Option<Bitboard>) -> u64 {
-    if let (ShortPath::Lean(i), Some(c)) = (rules.short_path(), rules.circe.as_ref()) {
-        if let Some(n) = instances::LEAN.count(i, pos, c) {
-            return n;
-        }
+    match (rules.short_path(), rules.circe.as_ref()) {
+        (ShortPath::Lean(i), Some(c)) => match instances::LEAN.count(i, pos, c) {
+            Some(n) => n,
+            None => count_rest(pos, rules, before_last, before_last_occ),
+        },
+        _ => count_other(pos, rules, before_last, before_last_occ),
     }
-    count_rest(pos, rules, before_last, before_last_occ)
 }
 
-/// [`count_with`] but the lean path's count: the other short paths, e.p. on the lean path,
-/// then the general counter ([`Leaf`]) or the generic pipeline.
+/// [`count_with`] by the other short paths (inlined here: a call of their own made them
+/// slower), then [`count_rest`].
+#[inline(never)]
+fn count_other(pos: &mut Position, rules: &Rules, before_last: Option<u64>, before_last_occ: Option<Bitboard>) -> u64 {
+    match short_count(pos, rules) {
+        Some(n) => n,
+        None => count_rest(pos, rules, before_last, before_last_occ),
+    }
+}
+
+/// [`count_with`] where the short path gave up: e.p. on the lean path, then the general
+/// counter ([`Leaf`]) or the generic pipeline.
 #[inline(never)]
 fn count_rest(pos: &mut Position, rules: &Rules, before_last: Option<u64>, before_last_occ: Option<Bitboard>) -> u64 {
-    // (the other short paths, inlined here: a call of their own made them slower)
-    let lean = matches!(rules.short_path(), ShortPath::Lean(_));
-    if let Some(n) = (!lean).then(|| short_count(pos, rules)).flatten() {
-        return n;
-    }
     if let Some(n) = lean_en_passant(pos, rules, before_last) {
         return n;
     }
