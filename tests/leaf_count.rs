@@ -417,6 +417,13 @@ fn volcanic_short_path_emergence() {
         ("7N/5p2/8/8/8/8/8/k5K1 w - - 0 1 hidden=h8r", &["Sh8-g6[+bRh8]", "Sh8*f7[+bPf7->v][+bRh8]"], &[]),
         // the knight under Re2 emerges and shields Ke1 from Re8: the rook may leave the file
         ("k3r3/8/8/8/8/8/4R3/4K3 w - - 0 1 hidden=e2N", &["Re2-a2[+wSe2]", "Re2*e8[+bRa8->v][+wSe2]"], &[]),
+        // a unit off every pin, over our knight, in the generator's count: the queen taken
+        // on h4 is reborn on d8, and the knight emerging on d4 shuts the d-file (weighed)
+        ("8/8/k7/8/3R3q/8/8/3K4 w - - 0 1 hidden=d4N", &["Rd4*h4[+bQd8][+wSd4]", "Rd4-d8[+wSd4]"], &[]),
+        ("8/8/k7/8/3R3q/8/8/3K4 w - - 0 1", &[], &["Rd4*h4[+bQd8]"]),
+        // over an enemy knight that would check Kd1 from c3, or not from d4
+        ("8/8/k7/8/8/2R5/8/3K4 w - - 0 1 hidden=c3n", &["Kd1-e2"], &["Rc3-c8[+bSc3]"]),
+        ("8/8/k7/8/3R4/8/8/3K4 w - - 0 1 hidden=d4n", &["Rd4-h4[+bSd4]"], &[]),
     ];
     check_cases("circe-volcanic", cases);
 }

@@ -354,7 +354,7 @@ fn apart(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitbo
     let blockers = if block.any() && !departure { reborn_in(block) & !checkers } else { Bitboard::EMPTY };
     // what the generator makes of a pinned unit: moves on its line that answer a check
     let checkmask = checkers.first().map_or(Bitboard::FULL, |ch| between(k, ch).with(ch));
-    let covered = pos.hidden_mask();
+    let covered = covered(pos);
     for p in pinned & !covered & !skip {
         let role = pos.piece_at(p)?.role();
         for to in crate::attacks::attacks(role, us, p, s.occ) & (shields | blockers) & !(line(k, p) & checkmask) {
@@ -463,7 +463,7 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
         ($extra:literal, $depart:literal) => {{
             let mut sink = Lean::<$extra, $depart> { n: 0, threats, theirs, look, king: k, rule, by_victim, promo, occ, dead, dead_from, unsure: false, depart };
             // (the units on hidden units are judged below; an instance without them)
-            match pos.hidden_mask() | skip {
+            match covered(pos) | skip {
                 Bitboard::EMPTY => crate::orthodox::generate_with(pos, Bitboard::FULL, checkers, pinned, &mut sink),
                 out => crate::orthodox::generate_with(pos, !out, checkers, pinned, &mut sink),
             }
@@ -602,7 +602,7 @@ fn plain(pos: &Position, rule: &VictimRule<'_>, checkers: Bitboard, pinned: Bitb
     let them = pos.turn().other();
     if look.is_empty() {
         let mut counter = crate::orthodox::Counter(0);
-        crate::orthodox::generate_with(pos, !(pos.hidden_mask() | skip), checkers, pinned, &mut counter);
+        crate::orthodox::generate_with(pos, !(covered(pos) | skip), checkers, pinned, &mut counter);
         if skip.contains(k) {
             return Some(counter.0);
         }
@@ -612,7 +612,7 @@ fn plain(pos: &Position, rule: &VictimRule<'_>, checkers: Bitboard, pinned: Bitb
     if let Some(FromLook::CapturerWalk(row)) = depart {
         return plain_clone(pos, &rule.c, k, checkers, pinned, look, row);
     }
-    Plain::<false>::new(pos, k, look, Bitboard::EMPTY, Bitboard::EMPTY).run(pos, !(pos.hidden_mask() | skip), checkers, pinned).by_victim(pos, rule)
+    Plain::<false>::new(pos, k, look, Bitboard::EMPTY, Bitboard::EMPTY).run(pos, !(covered(pos) | skip), checkers, pinned).by_victim(pos, rule)
 }
 
 /// [`plain`] for Clone Circe: the captures kept are those of victims on the capture
@@ -625,7 +625,7 @@ fn plain_clone(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned:
     let us = pos.turn();
     let squares = Role::CAPTURABLE.iter().filter(|r| s.pieces(us, **r).any()).fold(Bitboard::EMPTY, |b, r| b | Bitboard(row[r.index()]));
     let mut sink = Plain::<false>::new(pos, k, look & squares, Bitboard::EMPTY, Bitboard::EMPTY);
-    let sink = sink.run(pos, !pos.hidden_mask(), checkers, pinned);
+    let sink = sink.run(pos, !covered(pos), checkers, pinned);
     let mut n = sink.n;
     for (from, to, times) in sink.kept()? {
         n += match (look_from(look, Some(FromLook::CapturerWalk(row)), s, from).contains(to), times) {
@@ -644,7 +644,7 @@ fn plain_clone(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned:
 #[inline(always)]
 #[allow(clippy::too_many_arguments)] // (the king's set-up, the look)
 fn plain_strict(pos: &Position, rule: &VictimRule<'_>, checkers: Bitboard, pinned: Bitboard, look: Bitboard, dead: Bitboard, dead_from: Bitboard) -> Option<u64> {
-    Plain::<true>::new(pos, rule.king?, look, dead, dead_from).run(pos, !pos.hidden_mask(), checkers, pinned).by_victim(pos, rule)
+    Plain::<true>::new(pos, rule.king?, look, dead, dead_from).run(pos, !covered(pos), checkers, pinned).by_victim(pos, rule)
 }
 
 /// May [`plain_by_capture`] count under these rules?
@@ -681,7 +681,7 @@ fn by_capture_weighed<const AT: u8>(pos: &Position, c: &Circe, k: Square, checke
         Role::CAPTURABLE.iter().filter(|r| s.pieces(them, **r).any()).fold(Bitboard::EMPTY, |b, r| b | Bitboard(row[r.index()]))
     };
     let mut sink = Weigh::<AT> { n: 0, pos, c, reach: Reach::new(pos, c, k), us, king: k, theirs: s.color[them.index()], danger, off: false };
-    crate::orthodox::generate_with(pos, !pos.hidden_mask(), checkers, pinned, &mut sink);
+    crate::orthodox::generate_with(pos, !covered(pos), checkers, pinned, &mut sink);
     (!sink.off).then_some(sink.n)
 }
 
@@ -881,12 +881,42 @@ impl Reach {
     }
 }
 
-/// Volcanic: our units standing on hidden units, which the generator leaves out: when one
-/// leaves its square, the earliest unit hidden there emerges (RULES.md §5), so their moves
-/// are judged on the board ([`on_board`]).
+/// Volcanic: our units standing on hidden units whose moves the generator leaves out: when
+/// one leaves its square, the earliest unit hidden there emerges (RULES.md §5), so their
+/// moves are judged on the board ([`on_board`]); see [`covered_by`] for which.
 #[inline(always)]
 fn covered(pos: &Position) -> Bitboard {
-    pos.hidden_mask() & pos.sets().color[pos.turn().index()]
+    if pos.hidden_mask().is_empty() {
+        return Bitboard::EMPTY;
+    }
+    covered_by(pos)
+}
+
+/// [`covered`] where units are hidden: leaving its square, our unit lets the unit hidden
+/// under it emerge there, which shuts every line through that square again (the rebirth
+/// weighing knows it: [`super::victim_weight`]). A unit pinned to our king (the emerging
+/// unit may shield the king, so moves off the line may be legal) and one over an enemy
+/// unit that would attack our king from there (on an empty board) need the board; the
+/// others move as any unit.
+#[inline(never)]
+fn covered_by(pos: &Position) -> Bitboard {
+    let us = pos.turn();
+    let s = pos.sets();
+    let ours = s.color[us.index()];
+    let Some(k) = pos.king(us) else { return pos.hidden_mask() & ours };
+    let mut out = Bitboard::EMPTY;
+    for sn in s.snipers(us.other(), k) {
+        let b = between(k, sn) & s.occ;
+        if !b.more_than_one() {
+            out |= b & pos.hidden_mask() & ours;
+        }
+    }
+    for sq in pos.hidden_mask() & ours & !out {
+        if pos.hidden_under(sq).is_some_and(|u| u.color() != us && crate::attacks::attacks(u.role(), u.color(), sq, Bitboard::EMPTY).contains(k)) {
+            out |= Bitboard::from_square(sq);
+        }
+    }
+    out
 }
 
 /// The arrival squares of the pseudo-legal moves of our unit on `from` but e.p. and castling.
@@ -956,7 +986,7 @@ pub(super) fn moves(pos: &Position, c: &Circe, sure: &mut MoveList, unsure: &mut
 /// move this module does not model was met.
 #[inline(always)]
 fn collect<const DEPART: bool>(mut sink: Collect<'_, DEPART>, pos: &Position, checkers: Bitboard, pinned: Bitboard) -> bool {
-    crate::orthodox::generate_with(pos, !pos.hidden_mask(), checkers, pinned, &mut sink);
+    crate::orthodox::generate_with(pos, !covered(pos), checkers, pinned, &mut sink);
     for to in king_attacks(sink.king) & sink.theirs {
         sink.unsure.push(Move::new(sink.king, to, MoveKind::Normal));
     }

@@ -1624,8 +1624,8 @@ fn victim_weight(pos: &Position, c: &Circe, fr: FirstRankPawns, king: Option<Squ
     }
     let unit = v.with_role(c.victim_reborn_walk(v));
     let Some(r) = c.victim_rebirth_square(unit, to, pos.origin(to)) else { return Some(1) };
-    let occ = occ.without(from);
-    if occ.contains(r) {
+    let vacated = occ.without(from);
+    if vacated.contains(r) {
         match c.occupied {
             Occupied::Illegal => return Some(0),
             Occupied::Vanish | Occupied::Bury => return Some(1),
@@ -1640,6 +1640,9 @@ fn victim_weight(pos: &Position, c: &Circe, fr: FirstRankPawns, king: Option<Squ
         return None;
     }
     let Some(k) = king else { return Some(1) };
+    // (Volcanic: a unit hidden under the capturer emerges on the square it leaves, after
+    // the rebirth, when that is elsewhere)
+    let occ = if pos.hidden_mask().contains(from) { occ } else { vacated };
     Some(u64::from(!checks_from(v.color(), fr, unit.role(), r, k, occ.with(r))))
 }
 
