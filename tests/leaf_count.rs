@@ -182,6 +182,9 @@ fn parrain_castling_with_a_pending_rebirth() {
         ("1k6/8/8/8/8/8/8/R3K2R w KQ - 0 1 pending=Pd8", &["0-0[+wPd8=S]", "0-0-0[+wPe8=B]"], &[]),
     ];
     check_cases("circe-parrain", cases);
+    // the king's steps onto attacked squares: the knight reborn on the f-file between the
+    // rook and f1 or f2 shields them; nothing shields d1 or e2 from the knight on c3
+    check_cases("circe-parrain", &[("k4r2/8/8/8/8/2n5/8/4K3 w - - 0 1 pending=Ne4", &["Ke1-f1[+wSf4]", "Ke1-f2[+wSf5]"], &["Ke1-d1[+wSd4]", "Ke1-e2[+wSe5]"])]);
     for (f, castlings) in [(cases[0].0, 2), (cases[1].0, 1), (cases[2].0, 8)] {
         let mut g = Game::new(f, "circe-parrain").unwrap();
         let moves: Vec<String> = g.legal_moves().into_iter().map(|m| g.popeye(m)).collect();

@@ -186,7 +186,10 @@ fn shielded(pos: &Position, k: Square, checkers: Bitboard, pinned: Bitboard, a: 
     let them = us.other();
     let empty = !s.occ;
     for to in king_attacks(k) & empty {
-        if attacked(s, to, them, s.occ.without(k), crate::rules::circe::FirstRankPawns::Immobile) {
+        // (only a unit reborn on a line through the arrival square can shield it)
+        let r = a.offset(to.file() as i32 - k.file() as i32, to.rank() as i32 - k.rank() as i32);
+        let shields = r.is_some_and(|r| (r == k || empty.contains(r)) && (rook_rays(to) | bishop_rays(to)).contains(r));
+        if shields && attacked(s, to, them, s.occ.without(k), crate::rules::circe::FirstRankPawns::Immobile) {
             each(Move::new(k, to, MoveKind::Normal))?;
         }
     }
