@@ -3,9 +3,12 @@
 //! Rules: the capturer stays, only the captured unit is reborn (now, or later as in
 //! Parrain), an occupied square makes it vanish, be buried or the capture illegal, and check
 //! is the plain attack. Position: our king attacked by one unit at most, nothing hidden
-//! (but, in Volcanic Circe, under our units other than the king and castling rooks: their
-//! moves are judged on the board, where the unit hidden under them emerges), no
-//! pawn on its own first rank, no e.p. capture, and a pending rebirth only of ours (Parrain,
+//! (but, in Volcanic Circe, under our units other than the king and castling rooks: the
+//! unit hidden under one emerges when it leaves, shutting the lines through its square
+//! again; the moves of such a unit pinned to our king, or over an enemy unit that would
+//! attack it, are judged on the board, see [`covered_by`]), no
+//! pawn on its own first rank, no e.p. capture (those positions: [`super::lean_en_passant`],
+//! [`en_passant`]), and a pending rebirth only of ours (Parrain,
 //! king not attacked: the reborn unit can only shield the king, see [`shielded`]; a pawn
 //! reborn on its promotion rank makes four moves of one). Then every orthodox
 //! legal move is legal except the captures whose reborn unit attacks our king (or whose

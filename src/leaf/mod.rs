@@ -95,8 +95,9 @@ fn count_rest(pos: &mut Position, rules: &Rules, before_last: Option<u64>, befor
 
 /// The lean path leaves out the positions where an e.p. capture can be made (its sinks do
 /// not model one): they are counted there with the e.p. square cleared, and the e.p.
-/// captures (two at most) played through the generic pipeline; `None` when the path still
-/// leaves the position out.
+/// captures (two at most) judged on the board ([`lean::en_passant`]) or, where that leaves
+/// them out, played through the generic pipeline; `None` when the path still leaves the
+/// position out.
 #[inline(never)]
 fn lean_en_passant(pos: &mut Position, rules: &Rules, before_last: Option<u64>) -> Option<u64> {
     let ShortPath::Lean(_) = rules.short_path() else { return None };
