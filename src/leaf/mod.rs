@@ -44,7 +44,7 @@ pub fn count(pos: &mut Position, rules: &Rules, before_last: Option<u64>) -> u64
 /// that position, and only those need the comparison.
 ///
 /// The lean path's instances are called from perft's loop itself, the other short paths
-/// from [`count_other`], and what they leave from [`count_rest`]: neither the lean path
+/// from `count_other`, and what they leave from `count_rest`: neither the lean path
 /// nor the others pay for the frame of a function that holds the rest.
 #[inline(always)]
 pub fn count_with(pos: &mut Position, rules: &Rules, before_last: Option<u64>, before_last_occ: Option<Bitboard>) -> u64 {
