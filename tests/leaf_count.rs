@@ -228,6 +228,20 @@ fn lean_en_passant_rebirth_rules() {
     }
 }
 
+/// The Anticirce and Kamikaze short paths with our king attacked (judged move by move,
+/// apart from their common path): Re8 attacks Ke1 but its capture of the king would be
+/// reborn on a taken square, so that is no Anticirce check and 0-0 is legal; Ra7 checks
+/// Kd7 and Rc1*c4 answers it by the pawn reborn on c7 (the rook gone, or reborn on h1).
+#[test]
+fn exact_paths_with_an_attacked_king() {
+    let anticirce: &[Case] = &[("rk2r2r/8/8/8/8/8/8/4K2R w K - 0 1", &["0-0", "Ke1-e2"], &[])];
+    check_cases("anticirce-calvet", anticirce);
+    check_cases("anticirce-cheylan", anticirce);
+    let check = "7k/r2K4/8/8/2p5/8/8/2R5 w - - 0 1";
+    check_cases("circe-kamikaze", &[(check, &["Rc1*c4[+bPc7]", "Kd7-c6"], &["Kd7-c7", "Rc1-c2"])]);
+    check_cases("circe-kamikaze-reborn", &[(check, &["Rc1*c4[wRc4->h1][+bPc7]", "Kd7-d8"], &["Kd7-c7"])]);
+}
+
 /// Plain Madrasi's short path (`leaf::paralysis`): moves orthodox pins and attacks forbid
 /// and paralysis allows, and the one way a move wakes an enemy unit (standing between it
 /// and its only observer). Perft 1–3 must equal the generic pipeline's, and the moves the

@@ -31,6 +31,34 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
     super::exact::count(|out| run(pos, c, out))
 }
 
+/// [`count`] where an enemy unit attacks our king (which [`count`] leaves out, rare: apart
+/// from the common path): every move judged on the board, castling too when the king is
+/// not in check (an attack whose capture of the king would be illegal is no check); `None`
+/// where the position is not modelled but for the attack, or the king is not attacked.
+#[inline(never)]
+pub(super) fn count_attacked(pos: &Position, c: &Circe) -> Option<u64> {
+    let k = super::exact::plain_king(pos)?;
+    let s = pos.sets();
+    let us = pos.turn();
+    let them = us.other();
+    if !super::attacked(s, k, them, s.occ, crate::rules::circe::FirstRankPawns::Immobile) {
+        return None;
+    }
+    let judge = Judge { s, c, us, them, k };
+    super::exact::count(|out| {
+        for from in s.color[us.index()] {
+            let p = Piece::new(us, s.role_at(from));
+            unit_moves(s, p, from, Bitboard::FULL, |m, arrived| out.judged(m, || judge.after(from, m.to(), p, arrived)));
+        }
+        if !judge.check(s, k) {
+            // (as [`Judge::castling`] judges those it cannot pass at once)
+            castlings(pos, s, us, k, |ca| out.judged(ca.m, || !judge.check(&king_on(s, us, ca.m.from(), ca.pass), ca.pass) && !judge.check(&ca.after(s, us), ca.m.to())));
+        }
+        en_passants(pos, |m, at| out.judged(m, || judge.after_ep(m.from(), m.to(), at)));
+        Some(())
+    })
+}
+
 /// The legal moves (every judgement here is exact); `None` as for [`count`].
 pub(super) fn moves(pos: &Position, c: &Circe, list: &mut MoveList) -> Option<()> {
     run(pos, c, list)

@@ -49,6 +49,42 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
     super::exact::count(|out| run(pos, c, out))
 }
 
+/// [`count`] where an enemy unit attacks our king (which [`count`] leaves out, rare: apart
+/// from the common path): every move judged on the board (no castling: the king is in
+/// check); `None` where the position is not modelled but for the attack, or the king is
+/// not attacked.
+#[inline(never)]
+pub(super) fn count_attacked(pos: &Position, c: &Circe) -> Option<u64> {
+    let k = super::exact::plain_king(pos)?;
+    let s = pos.sets();
+    let us = pos.turn();
+    let them = us.other();
+    if !super::attacked(s, k, them, s.occ, FirstRankPawns::Immobile) {
+        return None;
+    }
+    let reborn = c.capturer == crate::rules::circe::Capturer::Reborn;
+    let judge = Judge { s, us, them, k, reborn };
+    let theirs = s.color[them.index()];
+    super::exact::count(|out| {
+        for from in s.color[us.index()] {
+            let p = Piece::new(us, s.role_at(from));
+            unit_moves(s, p, from, Bitboard::FULL, |m, arrived| {
+                let to = m.to();
+                if !theirs.contains(to) {
+                    let b = super::exact::plain_after(s, from, to, None, p, arrived);
+                    let king = if from == k { to } else { k };
+                    out.judged(m, || !super::attacked(&b, king, them, b.occ, FirstRankPawns::Immobile));
+                } else if from != k || reborn {
+                    // (kings capture only where they are reborn)
+                    out.judged(m, || judge.capture_safe(from, to, p, arrived));
+                }
+            });
+        }
+        en_passants(pos, |m, at| out.judged(m, || judge.capture_ep(m.from(), m.to(), at)));
+        Some(())
+    })
+}
+
 /// The legal moves (every judgement here is exact); `None` as for [`count`].
 pub(super) fn moves(pos: &Position, c: &Circe, list: &mut MoveList) -> Option<()> {
     run(pos, c, list)

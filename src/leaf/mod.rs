@@ -67,10 +67,20 @@ fn count_other(pos: &mut Position, rules: &Rules, before_last: Option<u64>, befo
     }
 }
 
-/// [`count_with`] where the short path gave up: e.p. on the lean path, then the general
-/// counter ([`Leaf`]) or the generic pipeline.
+/// [`count_with`] where the short path gave up: the exact paths' attacked kings, e.p. on
+/// the lean path, then the general counter ([`Leaf`]) or the generic pipeline.
 #[inline(never)]
 fn count_rest(pos: &mut Position, rules: &Rules, before_last: Option<u64>, before_last_occ: Option<Bitboard>) -> u64 {
+    // (the Anticirce and Kamikaze paths' positions whose king is attacked: judged move by
+    // move there, out of their common path's way)
+    let attacked = match (rules.short_path(), rules.circe.as_ref()) {
+        (ShortPath::Anticirce, Some(c)) => anticirce_path::count_attacked(pos, c),
+        (ShortPath::Kamikaze, Some(c)) => kamikaze_path::count_attacked(pos, c),
+        _ => None,
+    };
+    if let Some(n) = attacked {
+        return n;
+    }
     if let Some(n) = lean_en_passant(pos, rules, before_last) {
         return n;
     }
