@@ -37,13 +37,10 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
 /// where the position is not modelled but for the attack, or the king is not attacked.
 #[inline(never)]
 pub(super) fn count_attacked(pos: &Position, c: &Circe) -> Option<u64> {
-    let k = super::exact::plain_king(pos)?;
+    let k = super::exact::attacked_king(pos)?;
     let s = pos.sets();
     let us = pos.turn();
     let them = us.other();
-    if !super::attacked(s, k, them, s.occ, crate::rules::circe::FirstRankPawns::Immobile) {
-        return None;
-    }
     let judge = Judge { s, c, us, them, k };
     super::exact::count(|out| {
         for from in s.color[us.index()] {

@@ -88,6 +88,15 @@ pub(super) fn unattacked_king(pos: &Position) -> Option<Square> {
     (!super::attacked(s, k, pos.turn().other(), s.occ, crate::rules::circe::FirstRankPawns::Immobile)).then_some(k)
 }
 
+/// Our king's square, when the position is one [`plain_king`] admits and an enemy unit
+/// attacks the king: what [`unattacked_king`] leaves to the paths' `count_attacked`.
+#[inline(always)]
+pub(super) fn attacked_king(pos: &Position) -> Option<Square> {
+    let k = plain_king(pos)?;
+    let s = pos.sets();
+    super::attacked(s, k, pos.turn().other(), s.occ, crate::rules::circe::FirstRankPawns::Immobile).then_some(k)
+}
+
 /// Our units pinned to our king on `k` by any enemy slider ([`pins_and_screens`]).
 #[inline(always)]
 pub(super) fn slider_pins(s: &Sets, us: Color, k: Square) -> Bitboard {

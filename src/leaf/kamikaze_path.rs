@@ -55,13 +55,10 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
 /// not attacked.
 #[inline(never)]
 pub(super) fn count_attacked(pos: &Position, c: &Circe) -> Option<u64> {
-    let k = super::exact::plain_king(pos)?;
+    let k = super::exact::attacked_king(pos)?;
     let s = pos.sets();
     let us = pos.turn();
     let them = us.other();
-    if !super::attacked(s, k, them, s.occ, FirstRankPawns::Immobile) {
-        return None;
-    }
     let reborn = c.capturer == crate::rules::circe::Capturer::Reborn;
     let judge = Judge { s, us, them, k, reborn };
     let theirs = s.color[them.index()];
