@@ -16,7 +16,7 @@
 //! judged on the board too: the orthodox generator's own e.p. test ignores the capturer's
 //! rebirth, which empties the capture square and may fill (or find taken) its home square.
 
-use super::exact::{attack_map, castlings, en_passants, king_on, pins_and_screens, unattacked_king, unit_moves, Out};
+use super::exact::{all_unit_moves, attack_map, castlings, en_passants, king_on, pins_and_screens, unattacked_king, unit_moves, Out};
 use crate::attacks::{king_attacks, line};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
@@ -43,10 +43,7 @@ pub(super) fn count_attacked(pos: &Position, c: &Circe) -> Option<u64> {
     let them = us.other();
     let judge = Judge { s, c, us, them, k };
     super::exact::count(|out| {
-        for from in s.color[us.index()] {
-            let p = Piece::new(us, s.role_at(from));
-            unit_moves(s, p, from, Bitboard::FULL, |m, arrived| out.judged(m, || judge.after(from, m.to(), p, arrived)));
-        }
+        all_unit_moves(s, us, |m, p, arrived| out.judged(m, || judge.after(m.from(), m.to(), p, arrived)));
         if !judge.check(s, k) {
             // (as [`Judge::castling`] judges those it cannot pass at once)
             castlings(pos, s, us, k, |ca| out.judged(ca.m, || !judge.check(&king_on(s, us, ca.m.from(), ca.pass), ca.pass) && !judge.check(&ca.after(s, us), ca.m.to())));

@@ -168,6 +168,16 @@ pub(super) fn unit_moves(s: &Sets, p: Piece, from: Square, mask: Bitboard, mut e
     }
 }
 
+/// [`unit_moves`] of every unit of `us`, anywhere: `each` gets the move, the unit and the
+/// unit as it arrives.
+#[inline(always)]
+pub(super) fn all_unit_moves(s: &Sets, us: Color, mut each: impl FnMut(Move, Piece, Piece)) {
+    for from in s.color[us.index()] {
+        let p = Piece::new(us, s.role_at(from));
+        unit_moves(s, p, from, Bitboard::FULL, |m, arrived| each(m, p, arrived));
+    }
+}
+
 /// A castling the flags and the board allow, before any test of attacks.
 pub(super) struct Castling {
     pub(super) m: Move,

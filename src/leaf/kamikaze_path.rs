@@ -15,7 +15,7 @@
 //! capture square whatever the direction), the king's captures (it is reborn) and e.p.
 //! captures (the orthodox generator's own e.p. test knows nothing of the rebirths).
 
-use super::exact::{en_passants, pins_and_screens, unattacked_king, unit_moves, Out};
+use super::exact::{all_unit_moves, en_passants, pins_and_screens, unattacked_king, unit_moves, Out};
 use crate::attacks::line;
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
@@ -63,20 +63,19 @@ pub(super) fn count_attacked(pos: &Position, c: &Circe) -> Option<u64> {
     let judge = Judge { s, us, them, k, reborn };
     let theirs = s.color[them.index()];
     super::exact::count(|out| {
-        for from in s.color[us.index()] {
-            let p = Piece::new(us, s.role_at(from));
-            unit_moves(s, p, from, Bitboard::FULL, |m, arrived| {
-                let to = m.to();
-                if !theirs.contains(to) {
+        all_unit_moves(s, us, |m, p, arrived| {
+            let (from, to) = (m.from(), m.to());
+            if !theirs.contains(to) {
+                let king = if from == k { to } else { k };
+                out.judged(m, || {
                     let b = super::exact::plain_after(s, from, to, None, p, arrived);
-                    let king = if from == k { to } else { k };
-                    out.judged(m, || !super::attacked(&b, king, them, b.occ, FirstRankPawns::Immobile));
-                } else if from != k || reborn {
-                    // (kings capture only where they are reborn)
-                    out.judged(m, || judge.capture_safe(from, to, p, arrived));
-                }
-            });
-        }
+                    !super::attacked(&b, king, them, b.occ, FirstRankPawns::Immobile)
+                });
+            } else if from != k || reborn {
+                // (kings capture only where they are reborn)
+                out.judged(m, || judge.capture_safe(from, to, p, arrived));
+            }
+        });
         en_passants(pos, |m, at| out.judged(m, || judge.capture_ep(m.from(), m.to(), at)));
         Some(())
     })

@@ -360,15 +360,14 @@ fn apart(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitbo
     let blockers = if block.any() && !departure { reborn_in(block) & !checkers } else { Bitboard::EMPTY };
     // what the generator makes of a pinned unit: moves on its line that answer a check
     let checkmask = checkers.first().map_or(Bitboard::FULL, |ch| between(k, ch).with(ch));
-    let covered = covered(pos);
-    for p in pinned & !covered & !skip {
+    for p in pinned & !skip {
         let role = pos.piece_at(p)?.role();
         for to in crate::attacks::attacks(role, us, p, s.occ) & (shields | blockers) & !(line(k, p) & checkmask) {
             each(p, to)?;
         }
     }
     for to in blockers {
-        for from in s.attackers_to(to, s.occ) & s.color[us.index()] & !pinned & !covered & !skip & !Bitboard::from_square(k) {
+        for from in s.attackers_to(to, s.occ) & s.color[us.index()] & !pinned & !skip & !Bitboard::from_square(k) {
             // (a rebirth square that depends on the capture: only the captures reborn between)
             if by_victim || reborn_between(pos, c, from, to, block)? {
                 each(from, to)?;
@@ -428,8 +427,10 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
     // a pending pawn reborn on its promotion rank: three more moves
     // (captured on that rank itself, which a fairy diagram allows: sideways moves promote it)
     let promo = shield.filter(|(u, _)| u.role() == Role::Pawn).map(|(u, a)| (a, u.color().promotion_rank() as i32 - a.rank() as i32));
+    // (Volcanic: the units judged on the board below, left out of the rest)
+    let covered = covered(pos);
     let mut n = 0;
-    apart(pos, c, k, checkers, pinned, rays, skip, |p, to| {
+    apart(pos, c, k, checkers, pinned, rays, skip | covered, |p, to| {
         n += on_board(pos, c, k, p, to, None)?;
         Some(())
     })?;
@@ -469,7 +470,7 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
         ($extra:literal, $depart:literal) => {{
             let mut sink = Lean::<$extra, $depart> { n: 0, threats, theirs, look, king: k, rule, by_victim, promo, occ, dead, dead_from, unsure: false, depart };
             // (the units on hidden units are judged below; an instance without them)
-            match covered(pos) | skip {
+            match covered | skip {
                 Bitboard::EMPTY => crate::orthodox::generate_with(pos, Bitboard::FULL, checkers, pinned, &mut sink),
                 out => crate::orthodox::generate_with(pos, !out, checkers, pinned, &mut sink),
             }
@@ -487,7 +488,7 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
         _ if small && rex == Rex::No && dead.any() && by_victim => plain_strict(pos, &rule, checkers, pinned, look, dead, dead_from)?,
         _ if small && rex == Rex::No && !by_victim && by_capture_plain(c) => plain_by_capture(pos, c, k, checkers, pinned)?,
         // (Rex Inclusive too: the units `skip` holds are counted below)
-        _ if small && dead.is_empty() && (by_victim || matches!(depart, Some(FromLook::CapturerWalk(_)))) => plain(pos, &rule, checkers, pinned, look, depart, plain_skip)?,
+        _ if small && dead.is_empty() && (by_victim || matches!(depart, Some(FromLook::CapturerWalk(_)))) => plain(pos, &rule, checkers, pinned, look, depart, plain_skip | covered)?,
         (false, false) => lean!(false, false),
         (false, true) => lean!(false, true),
         (true, _) => lean!(true, false),
@@ -528,7 +529,7 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
     if let Rex::Guard(rk) = rex {
         n += unit_targets(s, rk).count() as u64;
     }
-    for from in covered(pos) {
+    for from in covered {
         for to in unit_targets(pos.sets(), from) {
             n += on_board(pos, c, k, from, to, None)?;
         }
@@ -608,7 +609,7 @@ fn plain(pos: &Position, rule: &VictimRule<'_>, checkers: Bitboard, pinned: Bitb
     let them = pos.turn().other();
     if look.is_empty() {
         let mut counter = crate::orthodox::Counter(0);
-        crate::orthodox::generate_with(pos, !(covered(pos) | skip), checkers, pinned, &mut counter);
+        crate::orthodox::generate_with(pos, !skip, checkers, pinned, &mut counter);
         if skip.contains(k) {
             return Some(counter.0);
         }
@@ -618,7 +619,7 @@ fn plain(pos: &Position, rule: &VictimRule<'_>, checkers: Bitboard, pinned: Bitb
     if let Some(FromLook::CapturerWalk(row)) = depart {
         return plain_clone(pos, &rule.c, k, checkers, pinned, look, row);
     }
-    Plain::<false>::new(pos, k, look, Bitboard::EMPTY, Bitboard::EMPTY).run(pos, !(covered(pos) | skip), checkers, pinned).by_victim(pos, rule)
+    Plain::<false>::new(pos, k, look, Bitboard::EMPTY, Bitboard::EMPTY).run(pos, !skip, checkers, pinned).by_victim(pos, rule)
 }
 
 /// [`plain`] for Clone Circe: the captures kept are those of victims on the capture
@@ -959,7 +960,7 @@ pub(super) fn moves(pos: &Position, c: &Circe, sure: &mut MoveList, unsure: &mut
             }
         })?;
     }
-    apart(pos, c, k, checkers, pinned, rays, Bitboard::EMPTY, |p, to| {
+    apart(pos, c, k, checkers, pinned, rays, covered(pos), |p, to| {
         let mut push = |m| {
             unsure.push(m);
             Some(())
@@ -992,11 +993,12 @@ pub(super) fn moves(pos: &Position, c: &Circe, sure: &mut MoveList, unsure: &mut
 /// move this module does not model was met.
 #[inline(always)]
 fn collect<const DEPART: bool>(mut sink: Collect<'_, DEPART>, pos: &Position, checkers: Bitboard, pinned: Bitboard) -> bool {
-    crate::orthodox::generate_with(pos, !covered(pos), checkers, pinned, &mut sink);
+    let covered = covered(pos);
+    crate::orthodox::generate_with(pos, !covered, checkers, pinned, &mut sink);
     for to in king_attacks(sink.king) & sink.theirs {
         sink.unsure.push(Move::new(sink.king, to, MoveKind::Normal));
     }
-    for from in covered(pos) {
+    for from in covered {
         if let Some(p) = pos.piece_at(from) {
             super::exact::unit_moves(pos.sets(), p, from, Bitboard::FULL, |m, _| sink.unsure.push(m));
         }
