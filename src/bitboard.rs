@@ -46,6 +46,12 @@ impl Bitboard {
     pub const fn more_than_one(self) -> bool {
         self.0 & self.0.wrapping_sub(1) != 0
     }
+    /// The set when `keep`, else the empty set, without a branch (for choices on data that
+    /// vary from position to position, where a branch would mispredict).
+    #[inline(always)]
+    pub const fn when(self, keep: bool) -> Bitboard {
+        Bitboard(self.0 & 0u64.wrapping_sub(keep as u64))
+    }
     /// The lowest square, if any.
     #[inline(always)]
     pub fn first(self) -> Option<Square> {

@@ -110,12 +110,10 @@ pub(super) fn pins_and_screens(s: &Sets, us: Color, k: Square) -> (Bitboard, Bit
     let (mut pinned, mut screening) = (Bitboard::EMPTY, Bitboard::EMPTY);
     for sn in s.snipers(us.other(), k) {
         let b = between(k, sn) & s.occ;
-        if b.count() <= 2 {
-            screening |= b;
-            if !b.more_than_one() {
-                pinned |= b & s.color[us.index()];
-            }
-        }
+        // (without branches: whether a line holds one, two or more units would mispredict)
+        let n = b.count();
+        screening |= b.when(n <= 2);
+        pinned |= (b & s.color[us.index()]).when(n <= 1);
     }
     (pinned, screening)
 }
@@ -128,9 +126,7 @@ pub(super) fn pinned(s: &Sets, us: Color, k: Square, straight: Bitboard, diagona
     let mut pinned = Bitboard::EMPTY;
     for sn in snipers {
         let b = between(k, sn) & s.occ;
-        if !b.more_than_one() {
-            pinned |= b & s.color[us.index()];
-        }
+        pinned |= (b & s.color[us.index()]).when(!b.more_than_one());
     }
     pinned
 }

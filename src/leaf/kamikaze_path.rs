@@ -132,19 +132,10 @@ struct Captures<'a, O: Out> {
 }
 
 impl<O: Out> Captures<'_, O> {
-    /// The captures from `from` to `caps` by our unit `p`, each standing for `times` moves
-    /// (four promotions).
+    /// Judges the captures from `from` to `look` by our unit `p` (a pawn's promoting: one
+    /// judgement per promotion).
     #[inline(always)]
-    fn captures(&mut self, from: Square, caps: Bitboard, p: Piece, promotions: bool) {
-        let look = if self.look_from.contains(from) { caps } else { caps & self.look_to };
-        let sure = caps & !look;
-        if promotions {
-            for to in sure {
-                self.out.pawn_promotions(Bitboard::from_square(to), to.index() as i8 - from.index() as i8);
-            }
-        } else {
-            self.out.targets(from, sure);
-        }
+    fn judge_captures(&mut self, from: Square, look: Bitboard, p: Piece, promotions: bool) {
         for to in look {
             let judge = self.judge;
             if promotions {
@@ -157,12 +148,21 @@ impl<O: Out> Captures<'_, O> {
         }
     }
 
+    /// The pawn captures among the arrival squares `t` of pawn moves `delta` long: those
+    /// from `look_from` or to `look_to` judged, the others given in bulk with the quiet
+    /// moves (a loop only over the few judged: whether a pawn captures at all would
+    /// mispredict).
     #[inline(always)]
-    fn pawn_captures(&mut self, t: Bitboard, delta: i8, promotions: bool) {
+    fn pawn_look(&self, t: Bitboard, delta: i8) -> Bitboard {
+        t & self.theirs & (self.look_to | crate::orthodox::shift(self.look_from, delta))
+    }
+
+    #[inline(always)]
+    fn pawn_judged(&mut self, look: Bitboard, delta: i8, promotions: bool) {
         let pawn = Piece::new(self.judge.us, Role::Pawn);
-        for to in t & self.theirs {
+        for to in look {
             let from = Square::new((to.index() as i8 - delta) as u8);
-            self.captures(from, Bitboard::from_square(to), pawn, promotions);
+            self.judge_captures(from, Bitboard::from_square(to), pawn, promotions);
         }
     }
 }
@@ -170,22 +170,26 @@ impl<O: Out> Captures<'_, O> {
 impl<O: Out> Sink for Captures<'_, O> {
     #[inline(always)]
     fn targets(&mut self, from: Square, t: Bitboard) {
-        self.out.targets(from, t & !self.theirs);
-        let caps = t & self.theirs;
-        if caps.any() {
+        // (the captures to judge picked without a branch: whether a unit captures at all,
+        // or stands on a screen, would mispredict)
+        let look = t & self.theirs & (self.look_to | Bitboard::FULL.when(self.look_from.contains(from)));
+        self.out.targets(from, t & !look);
+        if look.any() {
             let p = Piece::new(self.judge.us, self.pos.role_on(from));
-            self.captures(from, caps, p, false);
+            self.judge_captures(from, look, p, false);
         }
     }
     #[inline(always)]
     fn pawn_shift(&mut self, t: Bitboard, delta: i8, kind: MoveKind) {
-        self.out.pawn_shift(t & !self.theirs, delta, kind);
-        self.pawn_captures(t, delta, false);
+        let look = self.pawn_look(t, delta);
+        self.out.pawn_shift(t & !look, delta, kind);
+        self.pawn_judged(look, delta, false);
     }
     #[inline(always)]
     fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
-        self.out.pawn_promotions(t & !self.theirs, delta);
-        self.pawn_captures(t, delta, true);
+        let look = self.pawn_look(t, delta);
+        self.out.pawn_promotions(t & !look, delta);
+        self.pawn_judged(look, delta, true);
     }
     #[inline(always)]
     fn one(&mut self, m: Move) {

@@ -160,11 +160,12 @@ fn setup(pos: &Position, c: &Circe) -> Option<(Square, Bitboard, Bitboard, Bitbo
     let mut rays = Bitboard::EMPTY;
     for sn in s.snipers(them, k) {
         let b = between(k, sn) & occ;
-        if !b.more_than_one() && (b & ours).any() {
-            pinned |= b;
-            // (Assassin: a victim reborn on the pinning unit's square replaces it)
-            rays |= if assassin { between(k, sn).with(sn) } else { between(k, sn) };
-        }
+        // (without branches: whether a line holds one unit of ours would mispredict)
+        let pin = !b.more_than_one() & (b & ours).any();
+        pinned |= b.when(pin);
+        // (Assassin: a victim reborn on the pinning unit's square replaces it)
+        rays |= between(k, sn).when(pin);
+        rays |= Bitboard::from_square(sn).when(pin & assassin);
     }
     Some((k, checkers, pinned, rays, shield))
 }

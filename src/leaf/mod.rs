@@ -275,9 +275,7 @@ impl Leaf {
             checkers &= !(s.pieces(them, Role::Pawn) & !mobile_pawns(s, them, fr));
             for sn in s.snipers(them, k) {
                 let b = between(k, sn) & occ;
-                if !b.more_than_one() && (b & s.color[us.index()]).any() {
-                    pinned |= b;
-                }
+                pinned |= b.when(!b.more_than_one() & (b & s.color[us.index()]).any());
             }
         }
         let (isardam, madrasi) = match rules.observation {
