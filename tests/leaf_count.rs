@@ -461,6 +461,10 @@ fn kamikaze_short_path_captures() {
         ("k3r3/8/8/8/8/8/4R3/4K3 w - - 0 1", &["Re2*e8"], &[]),
         // the rook reborn on h8 would check Kh1
         ("k7/8/8/8/8/2r5/3B4/7K w - - 0 1", &["Bd2-e3"], &["Bd2*c3[+bRh8]"]),
+        // pawn captures to and from screening squares: taking the knight that alone screens
+        // Ke1 from Re8 (the knight reborn on g8), and Pd2 and Sc3 both screening it from Ba5
+        ("k3r3/8/8/8/4n3/3P4/8/4K3 w - - 0 1", &["d3-d4"], &["d3*e4[+bSg8]"]),
+        ("k7/8/8/b7/8/2n5/3P4/4K3 w - - 0 1", &["d2-d3"], &["d2*c3[+bSb8]"]),
         // the king cannot capture
         ("k7/8/8/8/8/8/7p/7K w - - 0 1", &["Kh1-g2"], &["Kh1*h2[+bPh7]"]),
         // four promotions, each taking the rook, which is reborn on a8: legal with Kb1 ...
