@@ -16,6 +16,13 @@ pub trait Sink {
     fn pawn_shift(&mut self, targets: Bitboard, delta: i8, kind: MoveKind);
     fn pawn_promotions(&mut self, targets: Bitboard, delta: i8);
     fn one(&mut self, m: Move);
+    /// Squares the sink wants no capture onto from the generator's bulk sets (`targets`,
+    /// pawn captures; the king's steps and the moves given one by one are not filtered):
+    /// none by default.
+    #[inline(always)]
+    fn forbid(&self) -> Bitboard {
+        Bitboard::EMPTY
+    }
 }
 
 pub struct Counter(pub u64);
@@ -147,7 +154,8 @@ pub fn generate_with<S: Sink>(pos: &Position, movable: Bitboard, checkers: Bitbo
             checkmask = between(k, c).with(c);
         }
     }
-    let targets_mask = !ours & checkmask;
+    let forbid = sink.forbid();
+    let targets_mask = !ours & checkmask & !forbid;
 
     let ours_movable = ours & movable;
     for from in pos.pieces(us, Role::Knight) & !pinned & movable {
@@ -185,8 +193,8 @@ pub fn generate_with<S: Sink>(pos: &Position, movable: Bitboard, checkers: Bitbo
     sink.pawn_shift(s2, 2 * up, MoveKind::DoublePush);
     // captures towards the a-file and towards the h-file
     let (dl, dr) = (up - 1, up + 1);
-    let cl = shift(free & Bitboard(!FILE_A), dl) & theirs & checkmask;
-    let cr = shift(free & Bitboard(!FILE_H), dr) & theirs & checkmask;
+    let cl = shift(free & Bitboard(!FILE_A), dl) & theirs & checkmask & !forbid;
+    let cr = shift(free & Bitboard(!FILE_H), dr) & theirs & checkmask & !forbid;
     sink.pawn_shift(cl & !last, dl, MoveKind::Normal);
     sink.pawn_promotions(cl & last, dl);
     sink.pawn_shift(cr & !last, dr, MoveKind::Normal);

@@ -546,3 +546,21 @@ fn by_capture_rebirth_promotions_in_the_inner_plies() {
     check_cases("circe-coucou", cases);
     check_cases("circe-couscous", cases);
 }
+
+/// Strict Circe on the plainest rules' short path: a victim whose rebirth square is taken
+/// cannot be captured. With none of our units on an enemy home square the generator leaves
+/// those captures out itself (`Sink::forbid`), a pinned pawn's capture along its line
+/// included (given one by one); with one there (Rh8), its captures are weighed (it leaves
+/// the square) and the others still dropped. Perft 1–3 must equal the generic pipeline's.
+#[test]
+fn strict_dead_victims() {
+    let cases: &[Case] = &[
+        // Rd4 would be reborn on h8, taken by Sh8
+        ("4k2n/8/8/8/3r4/8/8/3QK3 w - - 0 1", &["Qd1-d3", "Qd1-d2"], &["Qd1*d4", "Qd1*d4[+bRh8]"]),
+        // the pinned pawn's only capture takes its pinner, whose square f8 is taken
+        ("k4n2/8/8/8/8/2b5/3P4/4K3 w - - 0 1", &["Ke1-f1"], &["d2*c3", "d2*c3[+bBf8]"]),
+        // Rh8 stands on h8: taking Rh4 frees it for the rebirth; Rd4's capture stays illegal
+        ("7R/k7/8/8/3r3r/8/8/3QK3 w - - 0 1", &["Rh8*h4[+bRh8]", "Qd1-d2"], &["Qd1*d4", "Qd1*d4[+bRh8]"]),
+    ];
+    check_cases("circe-strict", cases);
+}

@@ -652,7 +652,15 @@ fn plain_clone(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned:
 #[inline(always)]
 #[allow(clippy::too_many_arguments)] // (the king's set-up, the look)
 fn plain_strict(pos: &Position, rule: &VictimRule<'_>, checkers: Bitboard, pinned: Bitboard, look: Bitboard, dead: Bitboard, dead_from: Bitboard) -> Option<u64> {
-    Plain::<true>::new(pos, rule.king?, look, dead, dead_from).run(pos, !covered(pos), checkers, pinned).by_victim(pos, rule)
+    let k = rule.king?;
+    if dead_from.is_empty() {
+        // (the common case: no unit of ours on an enemy home square, so no capture of a dead
+        // victim is legal; the generator leaves them out)
+        let mut sink = Plain::<false>::new(pos, k, look, Bitboard::EMPTY, Bitboard::EMPTY);
+        sink.forbid = dead;
+        return sink.run(pos, !covered(pos), checkers, pinned).by_victim(pos, rule);
+    }
+    Plain::<true>::new(pos, k, look, dead, dead_from).run(pos, !covered(pos), checkers, pinned).by_victim(pos, rule)
 }
 
 /// May [`plain_by_capture`] count under these rules?
@@ -1450,6 +1458,8 @@ struct Plain<const DEAD: bool> {
     look: Bitboard,
     dead: Bitboard,
     dead_from: Bitboard,
+    /// Victims whose capture the generator leaves out ([`Sink::forbid`]).
+    forbid: Bitboard,
     king: Square,
     theirs: Bitboard,
     /// How many captures were kept (over the capacity: too many, the count gives up).
@@ -1466,7 +1476,7 @@ impl<const DEAD: bool> Plain<DEAD> {
     #[inline(always)]
     fn new(pos: &Position, k: Square, look: Bitboard, dead: Bitboard, dead_from: Bitboard) -> Self {
         let theirs = pos.sets().color[pos.turn().other().index()];
-        Plain { n: 0, look, dead, dead_from, king: k, theirs, len: 0, caps: [std::mem::MaybeUninit::uninit(); CAPACITY] }
+        Plain { n: 0, look, dead, dead_from, forbid: Bitboard::EMPTY, king: k, theirs, len: 0, caps: [std::mem::MaybeUninit::uninit(); CAPACITY] }
     }
 
     /// Runs the generator's moves of the units of `movable` into the sink.
@@ -1522,6 +1532,10 @@ fn alive(t: Bitboard, delta: i8, dead: Bitboard, dead_from: Bitboard) -> Bitboar
 }
 
 impl<const DEAD: bool> Sink for Plain<DEAD> {
+    #[inline(always)]
+    fn forbid(&self) -> Bitboard {
+        self.forbid
+    }
     #[inline(always)]
     fn targets(&mut self, from: Square, t: Bitboard) {
         let t = if DEAD && !self.dead_from.contains(from) { t & !self.dead } else { t };
