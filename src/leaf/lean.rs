@@ -648,7 +648,9 @@ fn plain_clone(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned:
 
 /// [`plain`] for Strict Circe with victims whose rebirth square is taken (`dead`): their
 /// capture is illegal but from the squares `dead_from` (where the capturer may stand on
-/// that square), where they are weighed with the others of `look`.
+/// that square), where they are weighed with the others of `look`. With no unit of ours on
+/// such a square (mostly), the generator leaves those captures out of its bulk sets itself
+/// ([`Sink::forbid`]); those it gives one by one (a pinned pawn's) are weighed, to none.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)] // (the king's set-up, the look)
 fn plain_strict(pos: &Position, rule: &VictimRule<'_>, checkers: Bitboard, pinned: Bitboard, look: Bitboard, dead: Bitboard, dead_from: Bitboard) -> Option<u64> {
