@@ -431,7 +431,7 @@ impl Position {
         h
     }
 
-    /// A hash of every unit's diagram square (Diagram Circe state, not part of [`hash`]).
+    /// A hash of every unit's diagram square (Diagram Circe state, not part of [`Position::hash`]).
     pub fn origin_hash(&self) -> u64 {
         let mut h = 0u64;
         for sq in self.sets.occ {

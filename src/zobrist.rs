@@ -9,7 +9,7 @@ const fn splitmix(state: u64) -> (u64, u64) {
 }
 
 pub struct Keys {
-    /// [piece index 0..16][square]
+    /// `[piece index 0..16][square]`
     pub piece_square: [[u64; 64]; 16],
     /// Pending rebirth (Circe Parrain): [piece index][capture square]
     pub pending: [[u64; 64]; 16],

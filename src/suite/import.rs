@@ -490,7 +490,7 @@ impl<'a> Parser<'a> {
 /// volcanic|mirror|chameleon|clone|couscous|equipollents|parrain|symmetry|diagram|pwc],
 /// mirrorcirce, pwc, chameleoncirce, couscouscirce, equipollentscirce, diagramcirce,
 /// parraincirce, symmetrycirce, circeclone, circeassassin, marscirce, anticirce [calvet|
-/// cheylan], madrasi [rexinclusive], isardam [typeb], lastcapture COLOUR UNIT), `option`
+/// cheylan], madrasi `[rexinclusive]`, isardam `[typeb]`, lastcapture COLOUR UNIT), `option`
 /// (nocastling, enpassant, halfduplex, whitetoplay, and options that only change how Popeye
 /// solves or prints), `stipulation` (it decides who moves: White, Black in help play),
 /// `title`, `author`, `origin`, `award`, `remark`, `protocol`. Keywords are English,
