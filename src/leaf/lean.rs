@@ -486,8 +486,8 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
     let small = promo.is_none() && (threats.is_empty() || assassin_plain);
     let plain_skip = if assassin_plain { skip.with(k) } else { skip };
     n += match (promo.is_some() || dead.any() || threats.any(), depart.is_some()) {
-        _ if small && rex == Rex::No && dead.any() && by_victim => plain_strict(pos, &rule, checkers, pinned, look, dead, dead_from)?,
-        _ if small && rex == Rex::No && !by_victim && by_capture_plain(c) => plain_by_capture(pos, c, k, checkers, pinned)?,
+        _ if small && rex == Rex::No && dead.any() && by_victim => plain_strict(pos, &rule, checkers, pinned, look, (dead, dead_from), covered)?,
+        _ if small && rex == Rex::No && !by_victim && by_capture_plain(c) => plain_by_capture(pos, c, k, checkers, pinned, covered)?,
         // (Rex Inclusive too: the units `skip` holds are counted below)
         _ if small && dead.is_empty() && (by_victim || matches!(depart, Some(FromLook::CapturerWalk(_)))) => plain(pos, &rule, checkers, pinned, look, depart, plain_skip | covered)?,
         (false, false) => lean!(false, false),
@@ -618,22 +618,23 @@ fn plain(pos: &Position, rule: &VictimRule<'_>, checkers: Bitboard, pinned: Bitb
         return Some(counter.0 - kings as u64);
     }
     if let Some(FromLook::CapturerWalk(row)) = depart {
-        return plain_clone(pos, &rule.c, k, checkers, pinned, look, row);
+        return plain_clone(pos, &rule.c, k, checkers, pinned, look, row, skip);
     }
     Plain::<false>::new(pos, k, look, Bitboard::EMPTY, Bitboard::EMPTY).run(pos, !skip, checkers, pinned).by_victim(pos, rule)
 }
 
 /// [`plain`] for Clone Circe: the captures kept are those of victims on the capture
 /// squares where a unit of one of our walks could matter; then [`look_from`] picks those
-/// to weigh by the capturer's walk ([`by_capture`]).
+/// to weigh by the capturer's walk ([`by_capture`]). The units of `skip` (Volcanic's
+/// covered units, judged apart) are left out, as in [`plain`].
 #[inline(always)]
-#[allow(clippy::too_many_arguments)] // (the king's set-up, the look)
-fn plain_clone(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitboard, look: Bitboard, row: &'static [u64; 7]) -> Option<u64> {
+#[allow(clippy::too_many_arguments)] // (the king's set-up, the look, the units left out)
+fn plain_clone(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitboard, look: Bitboard, row: &'static [u64; 7], skip: Bitboard) -> Option<u64> {
     let s = pos.sets();
     let us = pos.turn();
     let squares = Role::CAPTURABLE.iter().filter(|r| s.pieces(us, **r).any()).fold(Bitboard::EMPTY, |b, r| b | Bitboard(row[r.index()]));
     let mut sink = Plain::<false>::new(pos, k, look & squares, Bitboard::EMPTY, Bitboard::EMPTY);
-    let sink = sink.run(pos, !covered(pos), checkers, pinned);
+    let sink = sink.run(pos, !skip, checkers, pinned);
     let mut n = sink.n;
     for (from, to, times) in sink.kept()? {
         n += match (look_from(look, Some(FromLook::CapturerWalk(row)), s, from).contains(to), times) {
@@ -651,18 +652,19 @@ fn plain_clone(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned:
 /// that square), where they are weighed with the others of `look`. With no unit of ours on
 /// such a square (mostly), the generator leaves those captures out of its bulk sets itself
 /// ([`Sink::forbid`]); those it gives one by one (a pinned pawn's) are weighed, to none.
+/// The units of `skip` (Volcanic's covered units, judged apart) are left out.
 #[inline(always)]
-#[allow(clippy::too_many_arguments)] // (the king's set-up, the look)
-fn plain_strict(pos: &Position, rule: &VictimRule<'_>, checkers: Bitboard, pinned: Bitboard, look: Bitboard, dead: Bitboard, dead_from: Bitboard) -> Option<u64> {
+#[allow(clippy::too_many_arguments)] // (the king's set-up, the look, the units left out)
+fn plain_strict(pos: &Position, rule: &VictimRule<'_>, checkers: Bitboard, pinned: Bitboard, look: Bitboard, (dead, dead_from): (Bitboard, Bitboard), skip: Bitboard) -> Option<u64> {
     let k = rule.king?;
     if dead_from.is_empty() {
         // (the common case: no unit of ours on an enemy home square, so no capture of a dead
         // victim is legal; the generator leaves them out)
         let mut sink = Plain::<false>::new(pos, k, look, Bitboard::EMPTY, Bitboard::EMPTY);
         sink.forbid = dead;
-        return sink.run(pos, !covered(pos), checkers, pinned).by_victim(pos, rule);
+        return sink.run(pos, !skip, checkers, pinned).by_victim(pos, rule);
     }
-    Plain::<true>::new(pos, k, look, dead, dead_from).run(pos, !covered(pos), checkers, pinned).by_victim(pos, rule)
+    Plain::<true>::new(pos, k, look, dead, dead_from).run(pos, !skip, checkers, pinned).by_victim(pos, rule)
 }
 
 /// May [`plain_by_capture`] count under these rules?
@@ -678,17 +680,18 @@ fn by_capture_plain(c: &Circe) -> bool {
 /// the board could matter ([`crate::rules::circe::danger_squares`]): its rebirth squares
 /// are mostly far from the king.
 #[inline(always)]
-fn plain_by_capture(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitboard) -> Option<u64> {
+fn plain_by_capture(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitboard, skip: Bitboard) -> Option<u64> {
     match c.square {
-        SquareRule::CapturePlusVector => by_capture_weighed::<AT_VECTOR>(pos, c, k, checkers, pinned),
-        SquareRule::Departure => by_capture_weighed::<AT_DEPARTURE>(pos, c, k, checkers, pinned),
-        _ => by_capture_weighed::<AT_HOME>(pos, c, k, checkers, pinned),
+        SquareRule::CapturePlusVector => by_capture_weighed::<AT_VECTOR>(pos, c, k, checkers, pinned, skip),
+        SquareRule::Departure => by_capture_weighed::<AT_DEPARTURE>(pos, c, k, checkers, pinned, skip),
+        _ => by_capture_weighed::<AT_HOME>(pos, c, k, checkers, pinned, skip),
     }
 }
 
-/// [`plain_by_capture`] for the rebirth-square rule `AT`.
+/// [`plain_by_capture`] for the rebirth-square rule `AT`, the units of `skip` (Volcanic's
+/// covered units, judged apart) left out.
 #[inline(always)]
-fn by_capture_weighed<const AT: u8>(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitboard) -> Option<u64> {
+fn by_capture_weighed<const AT: u8>(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitboard, skip: Bitboard) -> Option<u64> {
     let s = pos.sets();
     let us = pos.turn();
     let them = us.other();
@@ -699,7 +702,7 @@ fn by_capture_weighed<const AT: u8>(pos: &Position, c: &Circe, k: Square, checke
         Role::CAPTURABLE.iter().filter(|r| s.pieces(them, **r).any()).fold(Bitboard::EMPTY, |b, r| b | Bitboard(row[r.index()]))
     };
     let mut sink = Weigh::<AT> { n: 0, pos, c, reach: Reach::new(pos, c, k), us, king: k, theirs: s.color[them.index()], danger, off: false };
-    crate::orthodox::generate_with(pos, !covered(pos), checkers, pinned, &mut sink);
+    crate::orthodox::generate_with(pos, !skip, checkers, pinned, &mut sink);
     (!sink.off).then_some(sink.n)
 }
 
@@ -922,13 +925,7 @@ fn covered_by(pos: &Position) -> Bitboard {
     let s = pos.sets();
     let ours = s.color[us.index()];
     let Some(k) = pos.king(us) else { return pos.hidden_mask() & ours };
-    let mut out = Bitboard::EMPTY;
-    for sn in s.snipers(us.other(), k) {
-        let b = between(k, sn) & s.occ;
-        if !b.more_than_one() {
-            out |= b & pos.hidden_mask() & ours;
-        }
-    }
+    let mut out = super::exact::slider_pins(s, us, k) & pos.hidden_mask();
     for sq in pos.hidden_mask() & ours & !out {
         if pos.hidden_under(sq).is_some_and(|u| u.color() != us && crate::attacks::attacks(u.role(), u.color(), sq, Bitboard::EMPTY).contains(k)) {
             out |= Bitboard::from_square(sq);
