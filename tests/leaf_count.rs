@@ -564,3 +564,25 @@ fn strict_dead_victims() {
     ];
     check_cases("circe-strict", cases);
 }
+
+/// Equipollents on the plainest rules' short path: only the captures whose rebirth square
+/// (the capture square plus the move's vector) may matter to our king are weighed, picked
+/// per departure square from a table and, for pawns, by rotating the danger squares back by
+/// the capture's vector; the others are counted in bulk. perft 1–3 against the generic
+/// pipeline, and moves by name.
+#[test]
+fn equipollents_captures_weighed_by_vector() {
+    let cases: &[Case] = &[
+        // the rook taken on d4 from a4 is reborn on g4, checking Kg1 down the file
+        ("1k6/8/8/8/R2r4/8/8/6K1 w - - 0 1", &["Ra4-a5", "Ra4-c4"], &["Ra4*d4[+bRg4]"]),
+        // pawn captures: b4*a5 sends the rook off the board (a square the rotation wraps
+        // round), e4*d5 rebirths the pawn on c6, d4*e5 the knight on f6, checking Kh5
+        ("k7/8/8/r2pn2K/1P1PP3/8/8/8 w - - 0 1", &["b4*a5", "e4*d5[+bPc6]", "b4-b5"], &["d4*e5[+bSf6]"]),
+        // the pawn taken on d3 from b4 is reborn on f2: harmless to Kh1, a check to Kg1
+        ("k7/8/8/8/1N6/3p4/8/7K w - - 0 1", &["Sb4*d3[+bPf2]"], &[]),
+        ("k7/8/8/8/1N6/3p4/8/6K1 w - - 0 1", &["Sb4-a6"], &["Sb4*d3[+bPf2]"]),
+        // from c5 it is reborn on e1, its promotion rank: a queen or rook there checks Kg1
+        ("k7/8/8/2N5/8/3p4/8/6K1 w - - 0 1", &["Sc5*d3[+bPe1=S]", "Sc5*d3[+bPe1=B]"], &["Sc5*d3[+bPe1=Q]", "Sc5*d3[+bPe1=R]"]),
+    ];
+    check_cases("circe-equipollents", cases);
+}

@@ -676,9 +676,10 @@ fn by_capture_plain(c: &Circe) -> bool {
 /// capturer's home square; Equipollents: the capture square plus the move's vector), the
 /// victims keeping their walk and vanishing from a taken square: the captures are kept by
 /// the sink and weighed after the generator has run ([`Reach::weight`]). Equipollents
-/// counts in the sink those whose rebirth square is off the board or where no enemy walk on
-/// the board could matter ([`crate::rules::circe::danger_squares`]): its rebirth squares
-/// are mostly far from the king.
+/// counts in bulk with the quiet moves those whose rebirth square is off the board or where
+/// no enemy walk could matter ([`crate::rules::circe::vector_danger`], per departure square;
+/// for pawns the danger squares moved back by the capture's vector): its rebirth squares
+/// are mostly far from the king, and a loop over every capture mispredicts.
 #[inline(always)]
 fn plain_by_capture(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitboard, skip: Bitboard) -> Option<u64> {
     match c.square {
@@ -701,7 +702,8 @@ fn by_capture_weighed<const AT: u8>(pos: &Position, c: &Circe, k: Square, checke
         let row = crate::rules::circe::danger_squares(them, k);
         Role::CAPTURABLE.iter().filter(|r| s.pieces(them, **r).any()).fold(Bitboard::EMPTY, |b, r| b | Bitboard(row[r.index()]))
     };
-    let mut sink = Weigh::<AT> { n: 0, pos, c, reach: Reach::new(pos, c, k), us, king: k, theirs: s.color[them.index()], danger, off: false };
+    let mid = if AT == AT_VECTOR { crate::rules::circe::vector_danger(them, k) } else { &[0; 64] };
+    let mut sink = Weigh::<AT> { n: 0, pos, c, reach: Reach::new(pos, c, k), us, king: k, theirs: s.color[them.index()], danger, mid, off: false };
     crate::orthodox::generate_with(pos, !skip, checkers, pinned, &mut sink);
     (!sink.off).then_some(sink.n)
 }
@@ -731,6 +733,10 @@ struct Weigh<'a, const AT: u8> {
     /// Where an enemy walk on the board could matter ([`crate::rules::circe::danger_squares`]):
     /// [`AT_VECTOR`], [`AT_DEPARTURE`].
     danger: Bitboard,
+    /// [`AT_VECTOR`]: per departure square, the capture squares whose rebirth square may be
+    /// among `danger` ([`crate::rules::circe::vector_danger`]); the other captures are
+    /// counted in bulk.
+    mid: &'a [u64; 64],
     /// A capture could not be weighed.
     off: bool,
 }
@@ -779,6 +785,8 @@ impl<const AT: u8> Weigh<'_, AT> {
     fn look(&self, from: Square) -> Bitboard {
         if AT == AT_DEPARTURE && !self.danger.contains(from) {
             Bitboard::EMPTY
+        } else if AT == AT_VECTOR {
+            self.theirs & Bitboard(self.mid[from.index()])
         } else {
             self.theirs
         }
@@ -789,6 +797,11 @@ impl<const AT: u8> Weigh<'_, AT> {
     fn pawn_look(&self, delta: i8) -> Bitboard {
         if AT == AT_DEPARTURE {
             self.theirs & crate::orthodox::shift(self.danger, delta)
+        } else if AT == AT_VECTOR {
+            // (the rebirth square is the arrival square plus the move's vector, `to + delta`:
+            // a rotation, not a shift, for no branch on the sign; the squares it wraps
+            // round are weighed, to one)
+            self.theirs & Bitboard(self.danger.0.rotate_right(delta as u32 & 63))
         } else {
             self.theirs
         }

@@ -531,6 +531,34 @@ pub(crate) fn danger_walks(attacker: Color, k: Square) -> &'static [u8; 64] {
     &t[attacker.index()][k.index()]
 }
 
+/// Equipollents: [attacker colour][k][from] -> the capture squares `to` whose rebirth square
+/// (`to` plus the move's vector: 2·to − from) is on the board and among the
+/// [`danger_squares`] of some walk: the only captures from `from` whose victim may matter
+/// to a king on `k` (a superset: the walks on the board are not known here).
+#[inline(always)]
+pub(crate) fn vector_danger(attacker: Color, k: Square) -> &'static [u64; 64] {
+    static T: std::sync::OnceLock<Box<[[[u64; 64]; 64]; 2]>> = std::sync::OnceLock::new();
+    let t = T.get_or_init(|| {
+        let mut t = Box::new([[[0u64; 64]; 64]; 2]);
+        for ac in [Color::White, Color::Black] {
+            for k in Square::all() {
+                let danger = danger_squares(ac, k).iter().fold(0, |a, b| a | b);
+                for from in Square::all() {
+                    for to in Square::all() {
+                        let f = 2 * to.file() as i32 - from.file() as i32;
+                        let r = 2 * to.rank() as i32 - from.rank() as i32;
+                        if (0..8).contains(&f) && (0..8).contains(&r) && danger & (1 << (8 * r + f)) != 0 {
+                            t[ac.index()][k.index()][from.index()] |= 1 << to.index();
+                        }
+                    }
+                }
+            }
+        }
+        t
+    });
+    &t[attacker.index()][k.index()]
+}
+
 /// What the rebirth-square rules need to know about the capture.
 #[derive(Clone, Copy, Debug)]
 pub struct CaptureContext {
