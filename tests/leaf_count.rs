@@ -586,3 +586,22 @@ fn equipollents_captures_weighed_by_vector() {
     ];
     check_cases("circe-equipollents", cases);
 }
+
+/// CouCou and Couscous on the plainest rules' short path: a pawn's victim is reborn on our
+/// pawns' rank, on the capture square's file; only the files whose square there is empty
+/// and may matter to our king are weighed, the other pawn captures counted in bulk (a
+/// promotion's always weighed: the capturer's home square is its new walk's).
+#[test]
+fn coucou_pawn_captures_by_file() {
+    let cases: &[Case] = &[
+        // the knight taken on e5 is reborn on e2, checking Kg1; harmless to Kh1; e2 taken
+        // by our bishop: it vanishes
+        ("k7/8/8/4n3/3P4/8/8/6K1 w - - 0 1", &["d4-d5"], &["d4*e5[+bSe2]"]),
+        ("k7/8/8/4n3/3P4/8/8/7K w - - 0 1", &["d4*e5[+bSe2]"], &[]),
+        ("k7/8/8/4n3/3P4/8/4B3/6K1 w - - 0 1", &["d4*e5"], &[]),
+        // b7*a8=Q takes the rook, reborn on d1 (the queen's home), checking Kd2
+        ("r6k/1P6/8/8/8/8/3K4/8 w - - 0 1", &["b7-b8=Q"], &["b7*a8=Q[+bRd1]"]),
+    ];
+    check_cases("circe-coucou", cases);
+    check_cases("circe-couscous", cases);
+}

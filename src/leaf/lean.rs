@@ -696,11 +696,16 @@ fn by_capture_weighed<const AT: u8>(pos: &Position, c: &Circe, k: Square, checke
     let s = pos.sets();
     let us = pos.turn();
     let them = us.other();
+    let row = crate::rules::circe::danger_squares(them, k);
+    let reach = Role::CAPTURABLE.iter().filter(|r| s.pieces(them, **r).any()).fold(Bitboard::EMPTY, |b, r| b | Bitboard(row[r.index()]));
     let danger = if AT == AT_HOME {
-        Bitboard::FULL
+        // (a pawn's captures rebirth their victim on our pawns' rank, on the capture
+        // square's file: only the files whose square there is empty and where an enemy walk
+        // could matter)
+        let rank = us.pawn_rank() as u32 * 8;
+        Bitboard((((reach & !s.occ).0 >> rank) & 0xff) * 0x0101_0101_0101_0101)
     } else {
-        let row = crate::rules::circe::danger_squares(them, k);
-        Role::CAPTURABLE.iter().filter(|r| s.pieces(them, **r).any()).fold(Bitboard::EMPTY, |b, r| b | Bitboard(row[r.index()]))
+        reach
     };
     let mid = if AT == AT_VECTOR { crate::rules::circe::vector_danger(them, k) } else { &[0; 64] };
     let mut sink = Weigh::<AT> { n: 0, pos, c, reach: Reach::new(pos, c, k), us, king: k, theirs: s.color[them.index()], danger, mid, off: false };
@@ -731,7 +736,8 @@ struct Weigh<'a, const AT: u8> {
     king: Square,
     theirs: Bitboard,
     /// Where an enemy walk on the board could matter ([`crate::rules::circe::danger_squares`]):
-    /// [`AT_VECTOR`], [`AT_DEPARTURE`].
+    /// [`AT_VECTOR`], [`AT_DEPARTURE`]; [`AT_HOME`]: the files of the squares on our pawns'
+    /// rank that are empty and such, where a pawn's victim may matter.
     danger: Bitboard,
     /// [`AT_VECTOR`]: per departure square, the capture squares whose rebirth square may be
     /// among `danger` ([`crate::rules::circe::vector_danger`]); the other captures are
@@ -803,7 +809,19 @@ impl<const AT: u8> Weigh<'_, AT> {
             // round are weighed, to one)
             self.theirs & Bitboard(self.danger.0.rotate_right(delta as u32 & 63))
         } else {
+            // (the victim reborn on our pawns' rank, on the capture square's file)
+            self.theirs & self.danger
+        }
+    }
+
+    /// The arrival squares of promoting pawn moves `delta` long whose captures are weighed
+    /// (CouCou, Couscous: every capture, the capturer's home square being its new walk's).
+    #[inline(always)]
+    fn promotion_look(&self, delta: i8) -> Bitboard {
+        if AT == AT_HOME {
             self.theirs
+        } else {
+            self.pawn_look(delta)
         }
     }
 }
@@ -827,7 +845,7 @@ impl<const AT: u8> Sink for Weigh<'_, AT> {
     }
     #[inline(always)]
     fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
-        let look = self.pawn_look(delta);
+        let look = self.promotion_look(delta);
         self.n += 4 * (t & !look).count() as u64;
         for to in t & look {
             self.capture(Square::new((to.index() as i8 - delta) as u8), to, true);
