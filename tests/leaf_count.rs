@@ -605,3 +605,23 @@ fn coucou_pawn_captures_by_file() {
     check_cases("circe-coucou", cases);
     check_cases("circe-couscous", cases);
 }
+
+/// Platzwechsel on the plainest rules' short path: the victim is reborn on the square our
+/// unit leaves, so only captures from the squares first on a line from our king (or a
+/// knight's or pawn's check away, or on the enemy pawns' promotion rank) are weighed, the
+/// others counted in bulk.
+#[test]
+fn platzwechsel_captures_from_open_lines() {
+    let cases: &[Case] = &[
+        // the rook taken from e4 is reborn there, checking Ke1 down the open file...
+        ("k7/8/8/8/r3R3/8/8/4K3 w - - 0 1", &["Re4-e5"], &["Re4*a4[+bRe4]"]),
+        // ... but not behind our pawn on e2, nor as a knight
+        ("k7/8/8/8/r3R3/8/4P3/4K3 w - - 0 1", &["Re4*a4[+bRe4]"], &[]),
+        ("k7/8/8/8/n3R3/8/8/4K3 w - - 0 1", &["Re4*a4[+bSe4]"], &[]),
+        // the bishop taken from c3 checks Ke1 along the diagonal; from b4, behind the
+        // knight on d2, it does not
+        ("k7/8/8/8/8/2B5/1b6/4K3 w - - 0 1", &["Bc3-d4"], &["Bc3*b2[+bBc3]"]),
+        ("k7/8/8/8/1B6/b7/3N4/4K3 w - - 0 1", &["Bb4*a3[+bBb4]"], &[]),
+    ];
+    check_cases("circe-pwc", cases);
+}

@@ -37,7 +37,7 @@
 //! check only while the square is taken), and those are counted apart.
 
 use super::{all_victims_reborn_in, attacked, checks_from, risky_victims, VictimRule};
-use crate::attacks::{between, bishop_rays, king_attacks, knight_attacks, line, pawn_attacks, rook_rays};
+use crate::attacks::{between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks, rook_rays};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::orthodox::Sink;
@@ -698,7 +698,12 @@ fn by_capture_weighed<const AT: u8>(pos: &Position, c: &Circe, k: Square, checke
     let them = us.other();
     let row = crate::rules::circe::danger_squares(them, k);
     let reach = Role::CAPTURABLE.iter().filter(|r| s.pieces(them, **r).any()).fold(Bitboard::EMPTY, |b, r| b | Bitboard(row[r.index()]));
-    let danger = if AT == AT_HOME {
+    let danger = if AT == AT_DEPARTURE {
+        // (the victim reborn on the departure square, which our unit leaves: a slider checks
+        // from there only when the square is the first on its line from the king)
+        let pawns = Bitboard::rank(them.promotion_rank()).when(s.pieces(them, Role::Pawn).any());
+        (rook_attacks(k, s.occ) | bishop_attacks(k, s.occ) | knight_attacks(k) | pawn_attacks(us, k) | pawns) & reach
+    } else if AT == AT_HOME {
         // (a pawn's captures rebirth their victim on our pawns' rank, on the capture
         // square's file: only the files whose square there is empty and where an enemy walk
         // could matter)
@@ -721,7 +726,8 @@ const AT_HOME: u8 = 0;
 /// counted outright.
 const AT_VECTOR: u8 = 1;
 /// [`Weigh`]'s rebirth square: the capturer's departure square (Platzwechsel); the captures
-/// from squares off the `danger` squares are counted outright.
+/// from squares off the `danger` squares (with the board's occupancy: a slider's square
+/// must be the first on its line from the king) are counted outright.
 const AT_DEPARTURE: u8 = 2;
 
 /// The sink of [`plain_by_capture`]: the orthodox generator's moves counted, each capture of
