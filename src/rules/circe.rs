@@ -545,9 +545,9 @@ pub(crate) fn vector_danger(attacker: Color, k: Square) -> &'static [u64; 64] {
                 let danger = danger_squares(ac, k).iter().fold(0, |a, b| a | b);
                 for from in Square::all() {
                     for to in Square::all() {
-                        let f = 2 * to.file() as i32 - from.file() as i32;
-                        let r = 2 * to.rank() as i32 - from.rank() as i32;
-                        if (0..8).contains(&f) && (0..8).contains(&r) && danger & (1 << (8 * r + f)) != 0 {
+                        // (the rebirth square as `rebirth_square` finds it)
+                        let vector = (to.file() as i32 - from.file() as i32, to.rank() as i32 - from.rank() as i32);
+                        if to.offset(vector.0, vector.1).is_some_and(|r| danger & (1 << r.index()) != 0) {
                             t[ac.index()][k.index()][from.index()] |= 1 << to.index();
                         }
                     }
