@@ -16,12 +16,12 @@
 //! judged on the board too: the orthodox generator's own e.p. test ignores the capturer's
 //! rebirth, which empties the capture square and may fill (or find taken) its home square.
 
-use super::exact::{all_unit_moves, attack_map, castlings, en_passants, king_on, pins_and_screens, unattacked_king, unit_moves, Out};
+use super::exact::{all_unit_moves, attack_map, castlings, en_passants, king_on, pins_and_screens, plain_king, unit_moves, Out};
 use crate::attacks::{king_attacks, line};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::{Position, Sets};
-use crate::rules::circe::{home_fixed_points, home_preimage_in, home_preimage_of, home_square, Circe, OwnSquare};
+use crate::rules::circe::{home_fixed_points, home_preimage_of, home_preimages_in, home_square, Circe, OwnSquare};
 use crate::square::{Color, Piece, Role, Square};
 
 /// The number of legal moves, or `None` when the position is not modelled here (an enemy
@@ -60,21 +60,27 @@ pub(super) fn moves(pos: &Position, c: &Circe, list: &mut MoveList) -> Option<()
 
 #[inline(always)]
 fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
-    let k = unattacked_king(pos)?;
+    let k = plain_king(pos)?;
     let s = pos.sets();
     let us = pos.turn();
     let them = us.other();
     let occ = s.occ;
+    // every square an enemy unit attacks through our king's square: the king's steps and
+    // castling are judged by it, and whether the king itself is attacked (then
+    // `count_attacked`'s)
+    let hit = attack_map(s, them, occ.without(k));
+    if hit.contains(k) {
+        return None;
+    }
     let ours = s.color[us.index()];
     let theirs = s.color[them.index()];
     let (pinned, screening) = pins_and_screens(s, us, k);
     // per walk of the capturer (after a promotion), the capture squares whose rebirth square
     // is free, or (Calvet) the capture square itself
     let empty = !occ;
-    let mut good = [Bitboard::EMPTY; 7];
-    for role in Role::ALL {
-        good[role.index()] = home_preimage_in(role, us, empty);
-        if c.own_square == OwnSquare::Stays {
+    let mut good = home_preimages_in(us, empty);
+    if c.own_square == OwnSquare::Stays {
+        for role in Role::CAPTURABLE {
             good[role.index()] |= home_fixed_points(role, us);
         }
     }
@@ -90,7 +96,6 @@ fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
     }
     // the king
     let king = Piece::new(us, Role::King);
-    let hit = attack_map(s, them, occ.without(k));
     let steps = king_attacks(k) & !ours;
     out.targets(k, steps & !theirs & !hit);
     for to in steps & (theirs | hit) {
@@ -109,7 +114,7 @@ struct Captures<'a, O: Out> {
     /// (its mailbox gives a unit's walk in one read)
     pos: &'a Position,
     judge: &'a Judge<'a>,
-    good: &'a [Bitboard; 7],
+    good: &'a [Bitboard; 8],
     theirs: Bitboard,
     look: Bitboard,
 }

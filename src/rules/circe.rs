@@ -420,6 +420,49 @@ pub fn home_preimage_in(role: Role, color: Color, targets: crate::bitboard::Bitb
     crate::bitboard::Bitboard(pick(a) | pick(b))
 }
 
+/// [`home_preimage_in`] for every walk at once, by walk index (kings' empty): one row of a
+/// table read for the walks knight to queen, whose home squares are on the first rank.
+#[inline(always)]
+pub fn home_preimages_in(color: Color, targets: crate::bitboard::Bitboard) -> [crate::bitboard::Bitboard; 8] {
+    let byte = (targets.0 >> (8 * color.first_rank() as u32)) & 0xff;
+    let mut out = FIRST_RANK_PREIMAGES[color.index()][byte as usize].map(crate::bitboard::Bitboard);
+    out[Role::Pawn.index()] = home_preimage_in(Role::Pawn, color, targets);
+    out
+}
+
+/// [colour][that colour's first rank, one bit per file] -> by walk index (knight to queen),
+/// the squares whose home square is among the rank's squares given.
+static FIRST_RANK_PREIMAGES: [[[u64; 8]; 256]; 2] = first_rank_preimages(&TABLES);
+
+const fn first_rank_preimages(t: &HomeTables) -> [[[u64; 8]; 256]; 2] {
+    let pairs = home_pairs(t);
+    let mut out = [[[0u64; 8]; 256]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let shift = if c == 0 { 0 } else { 56 };
+        let mut b = 0;
+        while b < 256 {
+            let targets = (b as u64) << shift;
+            let mut r = 2;
+            while r < 6 {
+                let mut i = 0;
+                while i < 2 {
+                    let (home, pre) = pairs[c][r][i];
+                    assert!(home & !(0xffu64 << shift) == 0, "a home square (knight to queen) off the first rank");
+                    if targets & home != 0 {
+                        out[c][b][r] |= pre;
+                    }
+                    i += 1;
+                }
+                r += 1;
+            }
+            b += 1;
+        }
+        c += 1;
+    }
+    out
+}
+
 /// [colour][walk] -> the walk's home squares but a pawn's (two at most: one bit each) and
 /// their preimages; (0, 0) where there is none.
 static HOME_PAIRS: [[[(u64, u64); 2]; 7]; 2] = home_pairs(&TABLES);
@@ -847,6 +890,7 @@ mod tests {
                 for role in Role::CAPTURABLE {
                     let want = Square::all().filter(|&s| targets.contains(home_square(role, color, s))).fold(crate::bitboard::Bitboard::EMPTY, crate::bitboard::Bitboard::with);
                     assert_eq!(home_preimage_in(role, color, targets), want, "{role:?} {color:?} {targets:?}");
+                    assert_eq!(home_preimages_in(color, targets)[role.index()], want, "all at once: {role:?} {color:?} {targets:?}");
                 }
             }
         }
