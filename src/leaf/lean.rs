@@ -696,21 +696,31 @@ fn by_capture_weighed<const AT: u8>(pos: &Position, c: &Circe, k: Square, checke
     let s = pos.sets();
     let us = pos.turn();
     let them = us.other();
-    let row = crate::rules::circe::danger_squares(them, k);
-    let reach = Role::CAPTURABLE.iter().filter(|r| s.pieces(them, **r).any()).fold(Bitboard::EMPTY, |b, r| b | Bitboard(row[r.index()]));
+    let reach = || {
+        let row = crate::rules::circe::danger_squares(them, k);
+        Role::CAPTURABLE.iter().filter(|r| s.pieces(them, **r).any()).fold(Bitboard::EMPTY, |b, r| b | Bitboard(row[r.index()]))
+    };
     let danger = if AT == AT_DEPARTURE {
         // (the victim reborn on the departure square, which our unit leaves: a slider checks
-        // from there only when the square is the first on its line from the king)
-        let pawns = Bitboard::rank(them.promotion_rank()).when(s.pieces(them, Role::Pawn).any());
-        (rook_attacks(k, s.occ) | bishop_attacks(k, s.occ) | knight_attacks(k) | pawn_attacks(us, k) | pawns) & reach
+        // from there only when the square is the first on its line from the king; the
+        // squares from which an enemy walk on the board attacks it, its promotion rank for a
+        // pawn, and the king's own (a king's capture): `reach` on the board, without its
+        // table and its loop over the walks)
+        let has = |r: Role| s.pieces(them, r).any();
+        let q = has(Role::Queen);
+        rook_attacks(k, s.occ).when(q || has(Role::Rook))
+            | bishop_attacks(k, s.occ).when(q || has(Role::Bishop))
+            | knight_attacks(k).when(has(Role::Knight))
+            | (pawn_attacks(us, k) | Bitboard::rank(them.promotion_rank())).when(has(Role::Pawn))
+            | Bitboard::from_square(k)
     } else if AT == AT_HOME {
         // (a pawn's captures rebirth their victim on our pawns' rank, on the capture
         // square's file: only the files whose square there is empty and where an enemy walk
         // could matter)
         let rank = us.pawn_rank() as u32 * 8;
-        Bitboard((((reach & !s.occ).0 >> rank) & 0xff) * 0x0101_0101_0101_0101)
+        Bitboard((((reach() & !s.occ).0 >> rank) & 0xff) * 0x0101_0101_0101_0101)
     } else {
-        reach
+        reach()
     };
     let mid = if AT == AT_VECTOR { crate::rules::circe::vector_danger(them, k) } else { &[0; 64] };
     let mut sink = Weigh::<AT> { n: 0, pos, c, reach: Reach::new(pos, c, k), us, king: k, theirs: s.color[them.index()], danger, mid, off: false };
