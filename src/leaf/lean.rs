@@ -538,64 +538,85 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
     Some(n)
 }
 
-/// Assassin Circe, our king (neither attacked nor on one of our home squares) left out of the
-/// generator: its steps and castling, legal when orthodox chess allows them and, onto our
-/// home squares (`threats`), no capture would rebirth one of our units on it. What the enemy
-/// attacks with our king off the board holds every attack after its move (the king blocks
-/// lines, a castling rook leaves a corner, which no line crosses), so it decides the king's
-/// squares, and only our units it holds, whose home square the king may reach, need a
-/// closer look.
+/// Assassin Circe, our king (not attacked by a rebirth threat where it stands) left out of
+/// the generator: its steps and castling, legal when orthodox chess allows them and, onto
+/// our home squares (`threats`), no capture would rebirth one of our units on it. What the
+/// enemy attacks with our king off the board holds every attack after its move (the king
+/// blocks lines, a castling rook leaves a corner, which no line crosses), so it decides
+/// the king's squares, and only our units it holds, whose home square the king may reach,
+/// need a closer look: none where a leaper (pawn, knight, king) attacks the unit, or where
+/// the king standing on that square could not screen it from a slider (the threat stands);
+/// on the board for the others.
 #[inline(always)]
 pub(super) fn assassin_king(pos: &Position, k: Square, threats: Bitboard) -> u64 {
     let s = pos.sets();
     let us = pos.turn();
-    let theirs = s.color[us.other().index()];
     let away = s.occ.without(k);
-    let map = super::exact::attack_map(s, us.other(), away);
-    let sliders = theirs & (s.role[Role::Bishop.index()] | s.role[Role::Rook.index()] | s.role[Role::Queen.index()]);
-    // (could our king placed on `b` screen the unit on `x` from an enemy slider?)
-    let may_screen = |x: Square, b: Square| Iterator::any(&mut (line(x, b) & sliders).into_iter(), |a| between(x, a).contains(b));
+    let them = us.other();
+    let map = super::exact::attack_map(s, them, away);
+    // (is the unit on `x` attacked by an enemy pawn, knight or king, whatever the board?)
+    let leaped = |x: Square| ((knight_attacks(x) & s.pieces(them, Role::Knight)) | (pawn_attacks(us, x) & s.pieces(them, Role::Pawn)) | (king_attacks(x) & s.pieces(them, Role::King))).any();
     // the home squares our king may reach (its steps, castling's squares) of our units the
-    // enemy may take: the only ones a rebirth may reach; `sure`: those where our king would
-    // not screen such a unit
+    // enemy may take: the only ones a rebirth may reach; `sure`: those where the threat
+    // stands whatever the king screens
     let steps = king_attacks(k) & !s.occ & !map;
     let reach = (steps | super::exact::castling_squares(pos, us)) & threats;
+    let pre = crate::rules::circe::home_preimages_in(us, reach);
     let mut hot = Bitboard::EMPTY;
     let mut sure = Bitboard::EMPTY;
     for role in Role::CAPTURABLE {
-        for x in s.pieces(us, role) & map & crate::rules::circe::home_preimage_in(role, us, reach) {
+        for x in s.pieces(us, role) & map & pre[role.index()] {
             let h = crate::rules::circe::home_square(role, us, x);
             hot = hot.with(h);
-            if !may_screen(x, h) {
-                sure = sure.with(h);
-            }
+            sure |= Bitboard::from_square(h).when(leaped(x) || !may_screen(s, them, x, h));
         }
     }
-    // (on the board `occ`, asked only for the squares of `hot`)
-    let threat = |sq: Square, occ: Bitboard| {
-        let Some(role) = crate::rules::circe::home_role(us, sq) else { return false };
-        Iterator::any(&mut (s.pieces(us, role) & crate::rules::circe::home_preimage_of(role, us, sq) & map).into_iter(), |x| (s.attackers_to(x, occ) & theirs).any())
-    };
-    // (our king stepping onto `sq`, its rook at home)
-    let step_threat = |sq: Square| sure.contains(sq) || (hot.contains(sq) && threat(sq, away.with(sq)));
+    // (the squares of `hot` but not `sure` are judged on the board: rare)
+    let look = hot & !sure;
     let mut n = (steps & !hot).count() as u64;
-    for to in steps & hot & !sure {
-        n += u64::from(!threat(to, away.with(to)));
+    for to in steps & look {
+        n += u64::from(!screened_threat(s, us, to, away.with(to), map));
     }
     if map.contains(k) {
         // (in check: no castling)
         return n;
     }
+    // castling: neither square attacked nor surely threatened (the rook's arrival, on the
+    // square the king crosses, screens no unit whose home square is the king's arrival: it
+    // stands on the first rank between them, or on a line of the other square colour)
+    let bad = map | sure;
     super::exact::castlings(pos, s, us, k, |ca| {
-        let to = ca.m.to();
-        if map.contains(ca.pass) || map.contains(to) {
-            return;
-        }
-        let (rf, rt) = crate::rules::effects::castling_rook(ca.m);
-        let threatened = step_threat(ca.pass) || (hot.contains(to) && threat(to, away.without(rf).with(to).with(rt)));
-        n += u64::from(!threatened);
+        let (pass, to) = (ca.pass, ca.m.to());
+        let legal = !bad.contains(pass) & !bad.contains(to);
+        n += u64::from(legal && !((look.contains(pass) || look.contains(to)) && castling_threat(s, us, ca.m, away, look, map)));
     });
     n
+}
+
+/// Assassin: is our castling `m` (from the board `away`, without our king) threatened by a
+/// rebirth on the square its king crosses (standing there) or on its arrival square, among
+/// the squares of `look`?
+#[inline(never)]
+fn castling_threat(s: &crate::position::Sets, us: Color, m: Move, away: Bitboard, look: Bitboard, map: Bitboard) -> bool {
+    let (rf, rt) = crate::rules::effects::castling_rook(m);
+    (look.contains(rt) && screened_threat(s, us, rt, away.with(rt), map)) || (look.contains(m.to()) && screened_threat(s, us, m.to(), away.without(rf).with(m.to()).with(rt), map))
+}
+
+/// Could our king placed on `b` screen our unit on `x` from a slider of `them`?
+#[inline(always)]
+fn may_screen(s: &crate::position::Sets, them: Color, x: Square, b: Square) -> bool {
+    let sliders = s.color[them.index()] & (s.role[Role::Bishop.index()] | s.role[Role::Rook.index()] | s.role[Role::Queen.index()]);
+    Iterator::any(&mut (line(x, b) & sliders).into_iter(), |a| between(x, a).contains(b))
+}
+
+/// Assassin, our king on our home square `sq`, the board's occupancy `occ`: can the enemy
+/// take one of our units whose home square it is (among those of `map`, what it attacks
+/// with the king off the board)?
+#[inline(never)]
+fn screened_threat(s: &crate::position::Sets, us: Color, sq: Square, occ: Bitboard, map: Bitboard) -> bool {
+    let Some(role) = crate::rules::circe::home_role(us, sq) else { return false };
+    let theirs = s.color[us.other().index()];
+    Iterator::any(&mut (s.pieces(us, role) & crate::rules::circe::home_preimage_of(role, us, sq) & map).into_iter(), |x| (s.attackers_to(x, occ) & theirs).any())
 }
 
 /// The plainest rules' count of the orthodox generator's moves but the king's captures:
