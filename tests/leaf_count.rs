@@ -625,3 +625,48 @@ fn platzwechsel_captures_from_open_lines() {
     ];
     check_cases("circe-pwc", cases);
 }
+
+/// Assassin Circe with our king on one of our home squares (`leaf/assassin_home.rs`): a
+/// capture of one of our units whose home square is the king's would remove it, so a unit
+/// landing there must not be capturable, a unit shielding one must stay, and a reborn
+/// victim must attack none. Perft 1–3 must equal the generic pipeline's.
+#[test]
+fn assassin_king_on_a_home_square() {
+    let cases: &[Case] = &[
+        // the king on g1, the home of knights on dark squares: the knight's steps all land on
+        // one, illegal where the rook could take it there (b4, b2)
+        ("1r2k3/8/8/8/8/3N4/8/6K1 w - - 0 1", &["Sd3-c5", "Sd3-f2", "Sd3-e1"], &["Sd3-b4", "Sd3-b2"]),
+        // the knight landing on b4 by taking the knight there is attacked by the pawn on a5
+        ("4k3/8/8/p7/1n6/3N4/8/6K1 w - - 0 1", &["Sd3-e5"], &["Sd3*b4[+bSb8]"]),
+        // the king on f1, the home of bishops on light squares: the pawn taken on b7 is reborn
+        // there, in the capturing bishop's place, so the black king cannot take it
+        ("k7/1p6/8/3B4/8/8/8/5K2 w - - 0 1", &["Bd5*b7[+bPb7]", "Bd5-c4"], &["Bd5-c6"]),
+        // the knight landing on d8 is attacked by the rook on a8 but for the knight it takes,
+        // reborn on b8 in between; a bishop taken there is reborn on f8, and the rook stays
+        ("r2n3k/8/2N5/8/8/8/8/6K1 w - - 0 1", &["Sc6*d8[+bSb8]", "Sc6-e5"], &["Sc6-b8", "Sc6-a7"]),
+        ("r2b3k/8/2N5/8/8/8/8/6K1 w - - 0 1", &["Sc6-e5"], &["Sc6*d8[+bBf8]"]),
+        // the rook taken on b8 is reborn on h8, from where it takes the knight landing there,
+        // unless the king on e8 stands in between
+        ("1r6/8/2N1k3/8/8/8/8/6K1 w - - 0 1", &["Sc6-d4", "Sc6-a7"], &["Sc6*b8[+bRh8]", "Sc6-e5", "Sc6-b4"]),
+        ("1r2k3/8/2N5/8/8/8/8/6K1 w - - 0 1", &["Sc6*b8[+bRh8]"], &["Sc6-e7", "Sc6-d8"]),
+        // the king on e2, the home of e-file pawns: d3*e4 puts a pawn on the e-file, where the
+        // bishop on b1 takes it through d3, which the pawn left; without the bishop it is legal
+        ("4k3/8/8/8/4n3/3P4/4K3/1b6 w - - 0 1", &["Ke2-f3"], &["d3*e4[+bSg8]"]),
+        ("4k3/8/8/8/4n3/3P4/4K3/8 w - - 0 1", &["d3*e4[+bSg8]"], &[]),
+        // the e-file pawn steps onto e4, which the pawn on d5 attacks
+        ("4k3/8/8/3p4/8/4P3/4K3/8 w - - 0 1", &["Ke2-d3"], &["e3-e4"]),
+        // the rook on e5 shields the knight on e3 (dark: its home is the king's g1) from the
+        // rook on e8: it moves only along the file
+        ("4r2k/8/8/4R3/8/4N3/8/6K1 w - - 0 1", &["Re5-e6", "Re5*e8[+bRa8]", "Se3-c4"], &["Re5-a5", "Re5-f5"]),
+        // the rook pinned to the king by the bishop on a7 takes the pawn on a4, reborn on a7
+        // in the bishop's place: the pin is gone
+        ("7k/b7/8/8/p2R4/8/8/6K1 w - - 0 1", &["Rd4*a4[+bPa7]", "Kg1-f1"], &["Rd4-d5", "Rd4-b4"]),
+        // 0-0 is illegal: the pawn on b4 can take the knight on c3 (dark), reborn on g1 under
+        // the castled king; 0-0-0 (c1: dark bishops' home) is not
+        ("4k3/8/8/8/1p6/2N5/8/R3K2R w KQ - 0 1", &["0-0-0", "Ke1-f1"], &["0-0"]),
+        // (RULES.md §4) in check by a threat: Rf6*f1 would rebirth the rook on h1, the king's
+        // square; the general counter judges every move
+        ("7B/k7/5r2/7p/8/3Q4/8/5R1K w - - 0 1", &["Rf1-f2", "Rf1*f6[+bRh8]", "Qd3-f5"], &["Rf1-f3", "Rf1-f5"]),
+    ];
+    check_cases("circe-assassin", cases);
+}

@@ -277,6 +277,14 @@ pub(super) fn king_on(s: &Sets, us: Color, from: Square, to: Square) -> Sets {
     b
 }
 
+/// What the pawns, knights and king of `them` attack, whatever the occupancy (no pawn
+/// stands on its first rank here).
+#[inline(always)]
+pub(super) fn leaper_attacks(s: &Sets, them: Color) -> Bitboard {
+    let kings = s.pieces(them, Role::King).into_iter().fold(Bitboard::EMPTY, |b, e| b | king_attacks(e));
+    pawn_attacks_of_set(them, s.pieces(them, Role::Pawn)) | crate::attacks::knight_attacks_of_set(s.pieces(them, Role::Knight)) | kings
+}
+
 /// The squares the units of `them` attack with occupancy `occ` (no pawn stands on its
 /// first rank here). With `occ` the board without our king, a square outside it is safe
 /// for our king's step, and for castling's passing and arrival squares.

@@ -21,7 +21,8 @@
 //! line (the reborn unit may shield the king), and under a line check the captures whose
 //! victim is reborn between the checker and the king.
 //!
-//! Assassin Circe joins in while our king is off our home squares: a reborn unit that
+//! Assassin Circe joins in (with our king on one of our home squares, where a rebirth could
+//! remove it, [`super::assassin_home`] counts): a reborn unit that
 //! replaces the occupant of its square leaves it occupied, so only a rebirth onto our king
 //! (illegal), onto the unit checking it (which it replaces: judged apart, as a victim reborn
 //! between a checker and the king) and the king's steps and castling onto our home squares
@@ -150,12 +151,8 @@ fn setup(pos: &Position, c: &Circe) -> Option<(Square, Bitboard, Bitboard, Bitbo
     if checkers.more_than_one() {
         return None;
     }
-    // Assassin: not modelled, a king where a rebirth could remove it (in check, a rebirth
-    // replacing the checker is judged apart)
+    // (Assassin: a victim reborn on the checking unit's square replaces it, judged apart)
     let assassin = c.occupied == Occupied::Assassinate;
-    if assassin && super::threat_squares(us).contains(k) {
-        return None;
-    }
     let mut pinned = Bitboard::EMPTY;
     let mut rays = Bitboard::EMPTY;
     for sn in s.snipers(them, k) {
@@ -170,10 +167,17 @@ fn setup(pos: &Position, c: &Circe) -> Option<(Square, Bitboard, Bitboard, Bitbo
     Some((k, checkers, pinned, rays, shield))
 }
 
+/// Assassin Circe, our king on `k`, one of our home squares, where a rebirth could remove
+/// it: counted by [`super::assassin_home`].
+#[inline(always)]
+fn assassin_at_home(pos: &Position, c: &Circe, k: Square) -> bool {
+    c.occupied == Occupied::Assassinate && super::threat_squares(pos.turn()).contains(k)
+}
+
 /// Parrain: our unit and the square it was captured on, reborn after our move on that square
 /// plus the move's vector (when empty): it can only shield our king. A pawn reborn on its
 /// promotion rank promotes: one move per choice.
-type Shield = Option<(Piece, Square)>;
+pub(super) type Shield = Option<(Piece, Square)>;
 
 /// With a pending rebirth of ours (captured on `a`), the moves orthodox chess forbids that
 /// the reborn unit may shield, for `each` (judged on the board; a pawn's move to its last
@@ -338,7 +342,7 @@ fn castlings(pos: &Position, k: Square) -> impl Iterator<Item = Move> + '_ {
 /// on a square our unit leaves, never between the two.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)] // (the king's set-up, as `setup` returns it, and the units left out)
-fn apart(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitboard, rays: Bitboard, skip: Bitboard, mut each: impl FnMut(Square, Square) -> Option<()>) -> Option<()> {
+pub(super) fn apart(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitboard, rays: Bitboard, skip: Bitboard, mut each: impl FnMut(Square, Square) -> Option<()>) -> Option<()> {
     if c.when != When::AtOnce {
         return Some(());
     }
@@ -411,6 +415,9 @@ fn dead_victims(pos: &Position, c: &Circe) -> (Bitboard, Bitboard) {
 #[inline(always)]
 pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
     let (k, checkers, pinned, rays, shield) = setup(pos, c)?;
+    if assassin_at_home(pos, c, k) {
+        return super::assassin_home::count(pos, c, k, checkers, pinned, rays);
+    }
     let rex = Rex::of(pos, c, k)?;
     let them = pos.turn().other();
     let s = pos.sets();
@@ -1020,6 +1027,10 @@ pub(super) fn moves(pos: &Position, c: &Circe, sure: &mut MoveList, unsure: &mut
         return None;
     }
     let (k, checkers, pinned, rays, shield) = setup(pos, c)?;
+    if assassin_at_home(pos, c, k) {
+        // (listed by the general pipeline)
+        return None;
+    }
     let us = pos.turn();
     let them = us.other();
     let theirs = pos.sets().color[them.index()];
@@ -1305,6 +1316,10 @@ pub(super) fn en_passant(pos: &Position, c: &Circe, from: Square, to: Square, at
     }
     let us = pos.turn();
     let k = pos.king(us)?;
+    if assassin_at_home(pos, c, k) {
+        // (a rebirth could remove the king: the general pipeline judges it)
+        return None;
+    }
     let pawn = pos.piece_at(from)?;
     let v = pos.piece_at(at)?;
     let mut b = *pos.sets();
@@ -1337,8 +1352,9 @@ pub(super) fn en_passant(pos: &Position, c: &Circe, from: Square, to: Square, at
 
 /// How many legal moves the capture `from`x`to` makes (one per promotion of the capturer
 /// or of a reborn pawn), judged on the board after it: the king on `k` (or the capturing
-/// king) unattacked.
-fn on_board(pos: &Position, c: &Circe, k: Square, from: Square, to: Square, shield: Shield) -> Option<u64> {
+/// king) unattacked, and under Assassin on one of our home squares, no capture rebirthing
+/// one of our units on it.
+pub(super) fn on_board(pos: &Position, c: &Circe, k: Square, from: Square, to: Square, shield: Shield) -> Option<u64> {
     let us = pos.turn();
     let them = us.other();
     let p = pos.piece_at(from)?;

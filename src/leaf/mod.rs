@@ -13,10 +13,11 @@
 //!   attack decide at once, the others play the move through the generic pipeline.
 //!
 //! Anything this module does not model (Cohen's rule, a pending Parrain rebirth, Mars
-//! geometry outside `mars_path`, an Assassin king on a home square, moves that uncover hidden Volcanic units) is counted by the
+//! geometry outside `mars_path`, an Assassin king on a home square outside the lean path's positions, moves that uncover hidden Volcanic units) is counted by the
 //! generic pipeline. Tests check that both give the same counts (`Rules::generic()`).
 
 mod anticirce_path;
+mod assassin_home;
 mod exact;
 mod instances;
 mod isardam_path;

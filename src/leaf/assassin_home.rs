@@ -1,0 +1,216 @@
+//! Assassin Circe (the plain preset) on the lean path's positions, our king standing on one
+//! of our home squares `k`: a capture of one of our units whose rebirth square is `k`
+//! would remove the king, so such a capture is a check (RULES.md §4).
+//!
+//! The units in question are those of one walk (`k`'s: a pawn's on the second rank, else
+//! the piece's whose home square it is) standing on the squares whose home square is `k`
+//! (the walk's preimage of `k`): the targets. With our king neither attacked nor so
+//! threatened, a move of another unit changes that only
+//!
+//! * by leaving a line between an enemy slider and the king or a target, where it stands
+//!   alone: pinned to the king, the orthodox generator keeps it on its line (and
+//!   [`super::lean::apart`] judges its captures whose reborn victim may shield the line);
+//!   pinned to a target, its moves are judged on the board;
+//! * by landing, as a unit of that walk, on the preimage of `k`: it becomes a target. A
+//!   quiet move there is legal exactly when no enemy unit attacks its arrival square (what
+//!   the enemy attacks now: a knight's move opens no line through its arrival square, a
+//!   target is attacked by nothing, and the moves of a mover some enemy unit attacks are
+//!   judged on the board). A capture there is illegal when an enemy pawn, knight or king
+//!   attacks the square; where only sliders do, the reborn victim may block them, and
+//!   where nothing does it may attack the capturer from its rebirth square: judged on the
+//!   board when it could (on an empty board);
+//! * by a capture whose victim, reborn on its home square (replacing whatever stands there,
+//!   so that square stays occupied), attacks the king or a target: the victims that could
+//!   (on an empty board, [`super::risky_victims`] of each square) are judged on the board.
+//!
+//! Every other move of those units is legal: the orthodox generator counts them in bulk.
+//! The king's steps are [`super::lean::assassin_king`]'s (once it leaves `k` the targets no
+//! longer matter); its captures and every move judged on the board are
+//! [`super::lean::on_board`]'s, which plays the rebirth and tests both kinds of check. A king
+//! in check, or a target the enemy can take, is left to the general counter.
+
+use super::exact::{attack_map, leaper_attacks, slider_pins};
+use super::risky_victims;
+use crate::attacks::king_attacks;
+use crate::bitboard::Bitboard;
+use crate::moves::{Move, MoveKind};
+use crate::orthodox::{shift, Sink};
+use crate::position::Position;
+use crate::rules::circe::{danger_squares, home_preimage_of, home_role, home_square, Circe};
+use crate::square::{Color, Role, Square};
+
+/// The number of legal moves with our king on our home square `k`, attacked by `checkers`,
+/// our units `pinned` to it on the lines `rays` (see `lean::setup`); `None` when the king is
+/// in check (attacked, or a target capturable). The position is one the lean path models
+/// (nothing hidden, no pending rebirth, no pawn on its first rank, no e.p. capture).
+#[inline(never)]
+pub(super) fn count(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitboard, rays: Bitboard) -> Option<u64> {
+    if checkers.any() {
+        return None;
+    }
+    let s = pos.sets();
+    let us = pos.turn();
+    let them = us.other();
+    let theirs = s.color[them.index()];
+    let role = home_role(us, k)?;
+    let lands = home_preimage_of(role, us, k);
+    let landers = s.pieces(us, role);
+    let mut look = Bitboard::EMPTY;
+    let mut risky = risky_victims(pos, c, them, Some(k), Bitboard::EMPTY) | s.pieces(them, Role::King);
+    for t in landers & lands {
+        if (s.attackers_to(t, s.occ) & theirs).any() {
+            return None;
+        }
+        look |= slider_pins(s, us, t);
+        risky |= risky_victims(pos, c, them, Some(t), Bitboard::EMPTY);
+    }
+    // (what the enemy attacks, by leapers and by sliders: for the moves landing on the
+    // preimage of `k`)
+    let (attacked, leaps) = if landers.any() { (attack_map(s, them, s.occ), leaper_attacks(s, them)) } else { (Bitboard::EMPTY, Bitboard::EMPTY) };
+    // (a square both attack is the leapers')
+    let slides = attacked & !leaps;
+    // (a mover an enemy unit attacks may open a line through its own square onto its
+    // arrival; a knight's move never does)
+    let xray = landers & attacked & !s.role[Role::Knight.index()];
+    let pawns = role == Role::Pawn;
+    let mut sink = Home {
+        n: 0,
+        pos,
+        them,
+        look,
+        risky: risky & theirs,
+        theirs,
+        lands,
+        landers,
+        leaps,
+        slides,
+        xray,
+        pawn_landers: landers.when(pawns),
+        pawn_xray: xray.when(pawns),
+        kept: [0; KEPT],
+        len: 0,
+    };
+    crate::orthodox::generate_with(pos, s.color[us.index()].without(k), Bitboard::EMPTY, pinned, &mut sink);
+    let mut n = sink.n + super::lean::assassin_king(pos, k, super::threat_squares(us));
+    super::lean::apart(pos, c, k, Bitboard::EMPTY, pinned, rays, Bitboard::EMPTY, |p, to| {
+        n += super::lean::on_board(pos, c, k, p, to, None)?;
+        Some(())
+    })?;
+    for to in king_attacks(k) & theirs {
+        n += super::lean::on_board(pos, c, k, k, to, None)?;
+    }
+    for &m in sink.kept.get(..sink.len)? {
+        let (from, to) = (Square::new((m & 63) as u8), Square::new((m >> 6) as u8));
+        n += super::lean::on_board(pos, c, k, from, to, None)?;
+    }
+    Some(n)
+}
+
+/// The generator's sink: the moves that are legal for sure counted, those to be judged on
+/// the board kept, those illegal for sure dropped.
+struct Home<'a> {
+    n: u64,
+    pos: &'a Position,
+    them: Color,
+    /// Our units pinned to a target: their moves are judged.
+    look: Bitboard,
+    /// Enemy units whose reborn unit could attack the king or a target.
+    risky: Bitboard,
+    theirs: Bitboard,
+    /// The preimage of the king's square for its walk, and our units of that walk.
+    lands: Bitboard,
+    landers: Bitboard,
+    /// What the enemy's pawns, knights and king attack, and what its sliders do (empty
+    /// when there is no unit of that walk).
+    leaps: Bitboard,
+    slides: Bitboard,
+    /// Our units of that walk whose moves onto `lands` are judged on the board.
+    xray: Bitboard,
+    /// `landers` and `xray` when the walk is the pawn's (else empty: the pawns' moves
+    /// then land nowhere that matters).
+    pawn_landers: Bitboard,
+    pawn_xray: Bitboard,
+    /// The moves to judge (departure and arrival, packed), `len` of them (over [`KEPT`]:
+    /// too many, the count gives up).
+    kept: [u16; KEPT],
+    len: usize,
+}
+
+/// The moves [`Home`] keeps at most.
+const KEPT: usize = 64;
+
+impl Home<'_> {
+    #[inline(always)]
+    fn keep(&mut self, from: Square, to: Square) {
+        if self.len < KEPT {
+            self.kept[self.len] = from.index() as u16 | (to.index() as u16) << 6;
+        }
+        self.len += 1;
+    }
+
+    /// Sorts the moves to `t` (each from `from(to)`; `landing`: the squares of `lands` they
+    /// land on as a unit of the walk; `judged`: those to judge whatever they are): counts
+    /// those legal for sure, keeps those to judge, drops the quiet moves landing on an
+    /// attacked square, and weighs the captures that land ([`Home::landing_capture`]).
+    #[inline(always)]
+    fn sort(&mut self, t: Bitboard, landing: Bitboard, judged: Bitboard, from: impl Fn(Square) -> Square) {
+        let keep = t & (judged | self.risky);
+        let land = t & landing & !keep;
+        let attacked = self.leaps | self.slides;
+        self.n += (t & !keep & !land).count() as u64 + (land & !self.theirs & !attacked).count() as u64;
+        for to in keep {
+            self.keep(from(to), to);
+        }
+        for to in land & self.theirs {
+            self.landing_capture(from(to), to);
+        }
+    }
+
+    /// The capture `from`x`to` landing on `lands` (the capturer becomes a target), by a
+    /// unit no enemy unit attacks, of a victim whose reborn unit attacks neither the king
+    /// nor a target: legal when the victim is reborn on that square (replacing the
+    /// capturer), else illegal where an enemy leaper attacks the square, judged where a
+    /// slider does (the reborn victim may block it) or where the reborn victim could attack
+    /// it, else legal.
+    #[inline(always)]
+    fn landing_capture(&mut self, from: Square, to: Square) {
+        let v = self.pos.role_on(to);
+        let r = home_square(v, self.them, to);
+        match () {
+            // (the victim reborn on its own square replaces the capturer: nothing lands)
+            _ if r == to => self.n += 1,
+            _ if self.leaps.contains(to) => {}
+            _ if self.slides.contains(to) || Bitboard(danger_squares(self.them, to)[v.index()]).contains(r) => self.keep(from, to),
+            _ => self.n += 1,
+        }
+    }
+}
+
+impl Sink for Home<'_> {
+    #[inline(always)]
+    fn targets(&mut self, from: Square, t: Bitboard) {
+        let landing = self.lands.when(self.landers.contains(from));
+        let judged = Bitboard::FULL.when(self.look.contains(from)) | self.lands.when(self.xray.contains(from));
+        self.sort(t, landing, judged, |_| from);
+    }
+    #[inline(always)]
+    fn pawn_shift(&mut self, t: Bitboard, delta: i8, _: MoveKind) {
+        // (by arrival square: each one's departure is `delta` back)
+        let landing = self.lands & shift(self.pawn_landers, delta);
+        let judged = shift(self.look, delta) | (self.lands & shift(self.pawn_xray, delta));
+        self.sort(t, landing, judged, |to| Square::new((to.index() as i8 - delta) as u8));
+    }
+    #[inline(always)]
+    fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
+        // (one move each: the board judges the four walks)
+        for to in t {
+            self.keep(Square::new((to.index() as i8 - delta) as u8), to);
+        }
+    }
+    #[inline(always)]
+    fn one(&mut self, m: Move) {
+        // (a pinned pawn's move; no castling or e.p.: the king is left out, the position
+        // has no e.p. capture)
+        self.keep(m.from(), m.to());
+    }
+}
