@@ -204,11 +204,22 @@ fn pawn_lifts(pawns: Bitboard, color: Color) -> Bitboard {
     Bitboard(file_bits(pawns) << (8 * color.pawn_rank() as u32))
 }
 
+/// The moves of the side to move, into `out`: [`run_as`] compiled once per side, the side a
+/// constant (its ranks, pawn directions, home squares and castling squares fold; the enemy's
+/// lift squares become constants instead of table reads).
 #[inline(always)]
 fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
+    match pos.turn() {
+        Color::White => run_as(pos, c, out, Color::White),
+        Color::Black => run_as(pos, c, out, Color::Black),
+    }
+}
+
+/// [`run`] for our side `us` (`pos.turn()`).
+#[inline(always)]
+fn run_as<O: Out>(pos: &Position, c: &Circe, out: &mut O, us: Color) -> Option<()> {
     let k = plain_king(pos)?;
     let s = pos.sets();
-    let us = pos.turn();
     let them = us.other();
     // (the enemy's attacks matter on the king's square, its steps and castling's squares)
     let zone = king_attacks(k).with(k) | super::exact::castling_squares(pos, us);
