@@ -146,7 +146,11 @@ impl<'a> Enemies<'a> {
     /// Does a unit but those on `gone` attack `target` with occupancy `occ` (the board after
     /// our move)? A slider attacks through a square between `l` and the target only when
     /// that square is its own (it was lifted from there).
-    #[inline(always)]
+    ///
+    /// Out of line: few moves are judged (a few hundred per Kiwipete perft(4)), and inlined
+    /// at each of its call sites it crowded the count's registers and kept the castling
+    /// judgement out of line.
+    #[inline(never)]
     fn hit(&self, target: Square, occ: Bitboard, gone: Bitboard) -> bool {
         if !self.all.contains(target) {
             return false;
