@@ -91,7 +91,10 @@ impl<'a> Search<'a> {
         if !rules.cohen {
             // (the path and the parent's occupancy matter to Cohen's rule only)
             if depth == 2 {
-                rules.for_each_legal_unordered(pos, None, |pos, _| n += crate::leaf::count_with(pos, rules, None, None));
+                match crate::leaf::count_two(pos, rules) {
+                    Some(two) => n = two,
+                    None => rules.for_each_legal_unordered(pos, None, |pos, _| n += crate::leaf::count_with(pos, rules, None, None)),
+                }
             } else {
                 rules.for_each_legal_unordered(pos, None, |pos, _| n += self.perft_inner(pos, depth - 1));
             }
