@@ -223,7 +223,9 @@ pub(super) fn displaced(pos: &Position, m: Move, us: Color) -> (Sets, u8) {
     b.role[m.promotion_role().unwrap_or(walk).index()] ^= tb;
     b.color[us.index()] ^= fb | tb;
     b.occ ^= v ^ fb ^ tb;
-    (b, pos.castle_flags() & !(flags::of_square(from) | flags::of_square(to)))
+    // (most moves touch no flag square)
+    let lost = if ((fb | tb) & Bitboard(flags::SQUARES_MASK)).any() { flags::of_square(from) | flags::of_square(to) } else { 0 };
+    (b, pos.castle_flags() & !lost)
 }
 
 /// Calls `each` with the e.p. captures the board allows, before any test of check or
