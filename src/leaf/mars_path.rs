@@ -63,8 +63,6 @@ struct Enemies<'a> {
     us: Color,
     them: Color,
     c: &'a Circe,
-    /// What the units reach from their lift squares on an empty board (a cheap rejection).
-    all: Bitboard,
 }
 
 /// The enemy pieces (knight to queen) in the order of [`Enemies::slots`].
@@ -79,15 +77,13 @@ impl<'a> Enemies<'a> {
     /// the squares between).
     #[inline(always)]
     fn new(s: &'a Sets, c: &'a Circe, us: Color, k: Square, zone: Bitboard) -> (Enemies<'a>, Bitboard, Bitboard) {
-        let mut e = Enemies { s, us, them: us.other(), c, all: Bitboard::EMPTY };
+        let e = Enemies { s, us, them: us.other(), c };
         let away = s.occ.without(k);
         let pawns = s.pieces(e.them, Role::Pawn);
         let lifts = pawn_lifts(pawns, e.them);
-        let mut all = pawn_attacks_of_set(e.them, lifts);
         let mut map = pawn_attacks_of_set(e.them, lifts & (!away | pawns));
         let mut look = pawn_attacks(us, k) & lifts;
         e.slots(Bitboard::EMPTY, #[inline(always)] |role, l, mut u, reach| {
-            all |= reach;
             if reach.contains(k) {
                 look |= between(k, l).with(l);
             }
@@ -106,7 +102,6 @@ impl<'a> Enemies<'a> {
             }
             false
         });
-        e.all = all;
         (e, map, look)
     }
 
@@ -156,9 +151,6 @@ impl<'a> Enemies<'a> {
     /// judgement out of line.
     #[inline(never)]
     fn hit(&self, target: Square, occ: Bitboard, gone: Bitboard) -> bool {
-        if !self.all.contains(target) {
-            return false;
-        }
         let pawns = self.s.pieces(self.them, Role::Pawn) & !gone;
         for l in pawn_attacks(self.us, target) & Bitboard::rank(self.them.pawn_rank()) {
             let mut u = pawns & Bitboard::file(l.file());
