@@ -200,19 +200,21 @@ pub(super) fn castled(s: &Sets, us: Color, m: Move) -> Sets {
     b
 }
 
-/// The bitboards and castling flags of `pos` after our move `m` that only displaces (its
-/// unit moved, promoted as the move says, castling's rook too) and takes the unit on its
-/// arrival square, if any: no e.p., nothing reborn, hidden or emerging. A flag square whose
-/// occupant changes loses its flag, as when the move is played. The walks are read from the
-/// mailbox and the captured unit toggled by a mask, without branches but castling's.
+/// The bitboards of `pos` after our move `m` that only displaces (its unit moved, promoted
+/// as the move says, castling's rook too) and takes the unit on its arrival square, if any
+/// (no e.p., nothing reborn, hidden or emerging), written into `b`; returned, the castling
+/// flags after it (a flag square whose occupant changes loses its flag, as when the move is
+/// played). The walks are read from the mailbox and the captured unit toggled by a mask,
+/// without branches but castling's.
 #[inline(always)]
-pub(super) fn displaced(pos: &Position, m: Move, us: Color) -> (Sets, u8) {
+pub(super) fn displaced(pos: &Position, m: Move, us: Color, b: &mut Sets) -> u8 {
     let (s, from, to) = (pos.sets(), m.from(), m.to());
     if m.is_castle() {
         let (rf, _) = crate::rules::effects::castling_rook(m);
-        return (castled(s, us, m), pos.castle_flags() & !(flags::of_square(from) | flags::of_square(rf)));
+        *b = castled(s, us, m);
+        return pos.castle_flags() & !(flags::of_square(from) | flags::of_square(rf));
     }
-    let mut b = *s;
+    *b = *s;
     let (fb, tb) = (Bitboard::from_square(from), Bitboard::from_square(to));
     // (the captured unit's square, or nothing: its walk's set is then left as it was)
     let v = tb & s.occ;
@@ -225,7 +227,7 @@ pub(super) fn displaced(pos: &Position, m: Move, us: Color) -> (Sets, u8) {
     b.occ ^= v ^ fb ^ tb;
     // (most moves touch no flag square)
     let lost = if ((fb | tb) & Bitboard(flags::SQUARES_MASK)).any() { flags::of_square(from) | flags::of_square(to) } else { 0 };
-    (b, pos.castle_flags() & !lost)
+    pos.castle_flags() & !lost
 }
 
 /// Calls `each` with the e.p. captures the board allows, before any test of check or

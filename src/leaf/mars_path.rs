@@ -227,8 +227,9 @@ fn count_two_as(pos: &Position, b: &Board, theirs: Square, c: &Circe, us: Color)
     let mut list = MoveList::new();
     run_as(b, c, &mut list, us);
     let mut n = crate::orthodox::Counter(0);
+    let mut s = Sets::default();
     for &m in list.iter() {
-        let (s, castle) = super::exact::displaced(pos, m, us);
+        let castle = super::exact::displaced(pos, m, us, &mut s);
         run_as(&Board { s: &s, castle, k: theirs }, c, &mut n, us.other());
     }
     n.0
