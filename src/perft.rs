@@ -91,7 +91,10 @@ impl<'a> Search<'a> {
         if !rules.cohen {
             // (the path and the parent's occupancy matter to Cohen's rule only)
             if depth == 2 {
-                rules.for_each_legal_unordered(pos, None, |pos, _| n += crate::leaf::count_with(pos, rules, None, None));
+                n = match crate::leaf::count_two(pos, rules) {
+                    Some(two) => two,
+                    None => count_two_played(pos, rules),
+                };
             } else {
                 rules.for_each_legal_unordered(pos, None, |pos, _| n += self.perft_inner(pos, depth - 1));
             }
@@ -146,6 +149,18 @@ impl<'a> Search<'a> {
         }
         out
     }
+}
+
+/// perft(2) of a position known to be legal: each legal move played, the position after it
+/// counted by the leaf counter. (A function of its own: in perft's loop beside the Mars
+/// perft(2) call the compiler put the move loop out of line itself, with the count behind
+/// the closure's reference, +0.2% instructions for the other variants; here it runs 0.3%
+/// under what it did before that call.)
+#[inline(never)]
+fn count_two_played(pos: &mut Position, rules: &Rules) -> u64 {
+    let mut n = 0;
+    rules.for_each_legal_unordered(pos, None, |pos, _| n += crate::leaf::count_with(pos, rules, None, None));
+    n
 }
 
 /// Orthodox perft: strictly legal generation, make/unmake inside, bulk count at the leaves.

@@ -419,6 +419,27 @@ fn mars_short_path_lifts() {
     check_cases("circe-mars", cases);
 }
 
+/// Mars perft(2) counts the position after each move from its bitboards and castling flags
+/// built without playing the move (`mars_path::count_two`, perft's last inner ply): the
+/// promoted unit's walk, castling's rook and the captured unit's removal each change the
+/// replies here. Perft 1–3 must equal the generic pipeline's.
+#[test]
+fn mars_two_plies_without_playing() {
+    let cases: &[Case] = &[
+        // b8=Q attacks the d-file from d1 (the black king's d7 and d8), b8=R the a-file
+        // from a1, b8=B and b8=S nothing near it
+        ("4k3/1P6/8/8/8/8/7K/8 w - - 0 1", &["b7-b8=Q", "b7-b8=R"], &[]),
+        // after 0-0-0 the rook on d1 (light) attacks the h-file from h1: Kh5-h4 and
+        // Kh5-h6 are then illegal; from a1 it held the a-file
+        ("8/8/8/7k/8/8/8/R3K3 w Q - 0 1", &["0-0-0"], &[]),
+        // Be2 takes the knight on a6 from f1: the knight's replies are gone
+        ("4k3/8/n7/8/8/8/4B3/4K3 w - - 0 1", &["Be2-f1*a6"], &[]),
+        // no black king: the generic loop counts the replies
+        ("8/8/8/8/3p4/8/8/4K3 w - - 0 1", &["Ke1-d1"], &[]),
+    ];
+    check_cases("circe-mars", cases);
+}
+
 /// Hand-made Volcanic cases for the short path's units standing on hidden units: when one
 /// leaves its square, the earliest unit hidden there emerges (RULES.md §5), which may check
 /// our king or shield it. Perft 1–3 must equal the generic pipeline's, and the moves are

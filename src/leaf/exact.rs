@@ -200,6 +200,36 @@ pub(super) fn castled(s: &Sets, us: Color, m: Move) -> Sets {
     b
 }
 
+/// The bitboards of `pos` after our move `m` that only displaces (its unit moved, promoted
+/// as the move says, castling's rook too) and takes the unit on its arrival square, if any
+/// (no e.p., nothing reborn, hidden or emerging), written into `b`; returned, the castling
+/// flags after it (a flag square whose occupant changes loses its flag, as when the move is
+/// played). The walks are read from the mailbox and the captured unit toggled by a mask,
+/// without branches but castling's.
+#[inline(always)]
+pub(super) fn displaced(pos: &Position, m: Move, us: Color, b: &mut Sets) -> u8 {
+    let (s, from, to) = (pos.sets(), m.from(), m.to());
+    if m.is_castle() {
+        let (rf, _) = crate::rules::effects::castling_rook(m);
+        *b = castled(s, us, m);
+        return pos.castle_flags() & !(flags::of_square(from) | flags::of_square(rf));
+    }
+    *b = *s;
+    let (fb, tb) = (Bitboard::from_square(from), Bitboard::from_square(to));
+    // (the captured unit's square, or nothing: its walk's set is then left as it was)
+    let v = tb & s.occ;
+    b.color[us.other().index()] ^= v;
+    b.role[pos.role_on(to).index()] ^= v;
+    let walk = pos.role_on(from);
+    b.role[walk.index()] ^= fb;
+    b.role[m.promotion_role().unwrap_or(walk).index()] ^= tb;
+    b.color[us.index()] ^= fb | tb;
+    b.occ ^= v ^ fb ^ tb;
+    // (most moves touch no flag square)
+    let lost = if ((fb | tb) & Bitboard(flags::SQUARES_MASK)).any() { flags::of_square(from) | flags::of_square(to) } else { 0 };
+    pos.castle_flags() & !lost
+}
+
 /// Calls `each` with the e.p. captures the board allows, before any test of check or
 /// rebirth: the move and the square of the enemy pawn it takes (the paths that judge them
 /// drop the orthodox generator's, which it judges by orthodox rules).
@@ -219,8 +249,13 @@ pub(super) fn en_passants(pos: &Position, mut each: impl FnMut(Move, Square)) {
 /// Calls `each` with the castlings of our king on `k` that the flags allow, with its rook
 /// at home and the squares between them empty.
 #[inline(always)]
-pub(super) fn castlings(pos: &Position, s: &Sets, us: Color, k: Square, mut each: impl FnMut(Castling)) {
-    let f = pos.castle_flags();
+pub(super) fn castlings(pos: &Position, s: &Sets, us: Color, k: Square, each: impl FnMut(Castling)) {
+    castlings_with(pos.castle_flags(), s, us, k, each)
+}
+
+/// [`castlings`] with the castling flags `f` (a board that is no [`Position`]).
+#[inline(always)]
+pub(super) fn castlings_with(f: u8, s: &Sets, us: Color, k: Square, mut each: impl FnMut(Castling)) {
     let rank = us.first_rank();
     let e = Square::from_coords(4, rank);
     if f & flags::king(us) == 0 || k != e {
@@ -255,7 +290,12 @@ const fn castling_files(king_side: bool) -> (u8, u8, u8) {
 /// board is looked at).
 #[inline(always)]
 pub(super) fn castling_squares(pos: &Position, us: Color) -> Bitboard {
-    let f = pos.castle_flags();
+    castling_squares_with(pos.castle_flags(), us)
+}
+
+/// [`castling_squares`] with the castling flags `f`.
+#[inline(always)]
+pub(super) fn castling_squares_with(f: u8, us: Color) -> Bitboard {
     // (all ones when allowed; no branch)
     let allowed = |flag: u8| u64::from(f & flag != 0).wrapping_neg();
     let files = |king_side: bool| {

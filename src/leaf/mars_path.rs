@@ -20,8 +20,12 @@
 //! before): counted in bulk. The moves of units on those squares, the king's captures,
 //! castling's arrival, and every move when the king is attacked are judged exactly on the
 //! occupancy after the move ([`Enemies::hit`]).
+//!
+//! What the count reads of a position is its bitboards and castling flags, which a move here
+//! changes only by displacing units: perft's last two plies are counted here without playing
+//! the first's moves on the position ([`count_two`]).
 
-use super::exact::{castlings, plain_king, Out};
+use super::exact::{castlings_with, plain_king, Out};
 use crate::attacks::{between, king_attacks, pawn_attacks, pawn_attacks_of_set};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
@@ -59,8 +63,6 @@ struct Enemies<'a> {
     us: Color,
     them: Color,
     c: &'a Circe,
-    /// What the units reach from their lift squares on an empty board (a cheap rejection).
-    all: Bitboard,
 }
 
 /// The enemy pieces (knight to queen) in the order of [`Enemies::slots`].
@@ -75,15 +77,13 @@ impl<'a> Enemies<'a> {
     /// the squares between).
     #[inline(always)]
     fn new(s: &'a Sets, c: &'a Circe, us: Color, k: Square, zone: Bitboard) -> (Enemies<'a>, Bitboard, Bitboard) {
-        let mut e = Enemies { s, us, them: us.other(), c, all: Bitboard::EMPTY };
+        let e = Enemies { s, us, them: us.other(), c };
         let away = s.occ.without(k);
         let pawns = s.pieces(e.them, Role::Pawn);
         let lifts = pawn_lifts(pawns, e.them);
-        let mut all = pawn_attacks_of_set(e.them, lifts);
         let mut map = pawn_attacks_of_set(e.them, lifts & (!away | pawns));
         let mut look = pawn_attacks(us, k) & lifts;
         e.slots(Bitboard::EMPTY, #[inline(always)] |role, l, mut u, reach| {
-            all |= reach;
             if reach.contains(k) {
                 look |= between(k, l).with(l);
             }
@@ -102,7 +102,6 @@ impl<'a> Enemies<'a> {
             }
             false
         });
-        e.all = all;
         (e, map, look)
     }
 
@@ -146,11 +145,12 @@ impl<'a> Enemies<'a> {
     /// Does a unit but those on `gone` attack `target` with occupancy `occ` (the board after
     /// our move)? A slider attacks through a square between `l` and the target only when
     /// that square is its own (it was lifted from there).
-    #[inline(always)]
+    ///
+    /// Out of line: few moves are judged (a few hundred per Kiwipete perft(4)), and inlined
+    /// at each of its call sites it crowded the count's registers and kept the castling
+    /// judgement out of line.
+    #[inline(never)]
     fn hit(&self, target: Square, occ: Bitboard, gone: Bitboard) -> bool {
-        if !self.all.contains(target) {
-            return false;
-        }
         let pawns = self.s.pieces(self.them, Role::Pawn) & !gone;
         for l in pawn_attacks(self.us, target) & Bitboard::rank(self.them.pawn_rank()) {
             let mut u = pawns & Bitboard::file(l.file());
@@ -204,14 +204,73 @@ fn pawn_lifts(pawns: Bitboard, color: Color) -> Bitboard {
     Bitboard(file_bits(pawns) << (8 * color.pawn_rank() as u32))
 }
 
+/// perft(2) of `pos` by this path: its legal moves as [`moves`] lists them, and the position
+/// after each counted as [`count`] counts it, from what the count reads of a position: the
+/// bitboards after the move (its unit moved, the captured unit gone, castling's rook moved)
+/// and the castling flags it leaves ([`super::exact::displaced`]). So perft's last inner ply
+/// plays no move on the position (journal, hash, mailbox and their undoing). The positions
+/// after the moves are ones the path models as it models `pos`: nothing is reborn or hidden
+/// here, a pawn reaching its last rank promotes, and a legal move takes no king (the enemy's
+/// stays where it is). `None` as for [`count`], and when the enemy has no king.
+pub(super) fn count_two(pos: &Position, c: &Circe) -> Option<u64> {
+    let b = Board::of(pos)?;
+    let theirs = pos.king(pos.turn().other())?;
+    match pos.turn() {
+        Color::White => Some(count_two_as(pos, &b, theirs, c, Color::White)),
+        Color::Black => Some(count_two_as(pos, &b, theirs, c, Color::Black)),
+    }
+}
+
+/// [`count_two`] for our side `us`, the enemy's king on `theirs`.
+#[inline(always)]
+fn count_two_as(pos: &Position, b: &Board, theirs: Square, c: &Circe, us: Color) -> u64 {
+    let mut list = MoveList::new();
+    run_as(b, c, &mut list, us);
+    let mut n = crate::orthodox::Counter(0);
+    let mut s = Sets::default();
+    for &m in list.iter() {
+        let castle = super::exact::displaced(pos, m, us, &mut s);
+        run_as(&Board { s: &s, castle, k: theirs }, c, &mut n, us.other());
+    }
+    n.0
+}
+
+/// What the path reads of a position: its bitboards, its castling flags and the king of the
+/// side to move.
+struct Board<'a> {
+    s: &'a Sets,
+    castle: u8,
+    k: Square,
+}
+
+impl<'a> Board<'a> {
+    /// `pos` as the path reads it, when the path models it ([`plain_king`]).
+    #[inline(always)]
+    fn of(pos: &'a Position) -> Option<Board<'a>> {
+        Some(Board { s: pos.sets(), castle: pos.castle_flags(), k: plain_king(pos)? })
+    }
+}
+
+/// The moves of the side to move, into `out`: [`run_as`] compiled once per side, the side a
+/// constant (its ranks, pawn directions, home squares and castling squares fold; the enemy's
+/// lift squares become constants instead of table reads).
 #[inline(always)]
 fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
-    let k = plain_king(pos)?;
-    let s = pos.sets();
-    let us = pos.turn();
+    let b = Board::of(pos)?;
+    match pos.turn() {
+        Color::White => run_as(&b, c, out, Color::White),
+        Color::Black => run_as(&b, c, out, Color::Black),
+    }
+    Some(())
+}
+
+/// [`run`] for our side `us` on the board `b`.
+#[inline(always)]
+fn run_as<O: Out>(b: &Board, c: &Circe, out: &mut O, us: Color) {
+    let (s, k) = (b.s, b.k);
     let them = us.other();
     // (the enemy's attacks matter on the king's square, its steps and castling's squares)
-    let zone = king_attacks(k).with(k) | super::exact::castling_squares(pos, us);
+    let zone = king_attacks(k).with(k) | super::exact::castling_squares_with(b.castle, us);
     let (e, map, look) = Enemies::new(s, c, us, k, zone);
     let occ = s.occ;
     let empty = !occ;
@@ -281,7 +340,7 @@ fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
     // castling: not out of check, not through it (the king on the passing square, its own
     // square empty), not into it
     if !checked {
-        castlings(pos, s, us, k, |ca| {
+        castlings_with(b.castle, s, us, k, |ca| {
             let (rf, rt) = crate::rules::effects::castling_rook(ca.m);
             let to = ca.m.to();
             // (the map holds every attack on the arrival square: the rook's square emptied
@@ -289,7 +348,6 @@ fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
             out.judged(ca.m, || !map.contains(ca.pass) && (!map.contains(to) || !e.hit(to, away.without(rf).with(to).with(rt), Bitboard::EMPTY)));
         });
     }
-    Some(())
 }
 
 /// What the moves of our pieces are judged with.

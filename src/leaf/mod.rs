@@ -58,6 +58,17 @@ pub fn count_with(pos: &mut Position, rules: &Rules, before_last: Option<u64>, b
     }
 }
 
+/// perft(2) of `pos` without playing its moves on the position, where the rules' short path
+/// counts a position from its bitboards and castling flags alone (Mars Circe: the bitboards
+/// after each move are built from `pos`'s); `None` elsewhere, and where the path does not
+/// model `pos`.
+pub fn count_two(pos: &Position, rules: &Rules) -> Option<u64> {
+    match (rules.short_path(), rules.circe.as_ref()) {
+        (ShortPath::Mars, Some(c)) => mars_path::count_two(pos, c),
+        _ => None,
+    }
+}
+
 /// [`count_with`] by the other short paths (inlined here: a call of their own made them
 /// slower), then [`count_rest`].
 #[inline(never)]

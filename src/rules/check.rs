@@ -162,14 +162,15 @@ fn mars_home_reach() -> &'static [[bool; 64]; 2] {
     static TABLE: std::sync::OnceLock<[[bool; 64]; 2]> = std::sync::OnceLock::new();
     TABLE.get_or_init(|| {
         let mut t = [[false; 64]; 2];
+        // (from the 16 home squares of a side, each with the one walk whose home it is,
+        // not from every walk's 64 squares: built once per process, that cost a million
+        // instructions)
         for by in [Color::White, Color::Black] {
-            for role in Role::CAPTURABLE {
-                for s in 0..64u8 {
-                    let l = super::circe::home_square(role, by, Square::new(s));
-                    for target in 0..64u8 {
-                        if reaches_on_empty_board(role, by, l, Square::new(target)) {
-                            t[by.index()][target as usize] = true;
-                        }
+            for l in super::circe::home_squares(by) {
+                let role = super::circe::home_role(by, l).expect("a home square has its walk");
+                for target in 0..64u8 {
+                    if reaches_on_empty_board(role, by, l, Square::new(target)) {
+                        t[by.index()][target as usize] = true;
                     }
                 }
             }
