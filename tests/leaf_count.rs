@@ -173,13 +173,26 @@ fn parrain_rebirths_that_block_a_check() {
 /// generator's castling and judges apart only castling onto an attacked square (0-0-0
 /// shielded by the knight reborn on f5, 0-0 not: the rook on f2 still sees g1), once each;
 /// a pending pawn captured on its promotion rank is reborn by castling's vector (king's and
-/// rook's: 0 for 0-0, +1 for 0-0-0) and promotes, so each castling is four moves.
+/// rook's: 0 for 0-0, +1 for 0-0-0) and promotes, so each castling is four moves; one
+/// captured elsewhere is not promoted by castling (the generator's castlings count), but
+/// by the pawn moves whose vector brings it to that rank (counted per pawn shift).
 #[test]
 fn parrain_castling_with_a_pending_rebirth() {
     let cases: &[Case] = &[
         ("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1 pending=Nd4", &["0-0[+wSd4]", "0-0-0[+wSe4]"], &[]),
         ("4k3/8/8/8/8/8/5r2/R3K2R w KQ - 0 1 pending=Ne5", &["0-0-0[+wSf5]"], &["0-0[+wSe5]"]),
         ("1k6/8/8/8/8/8/8/R3K2R w KQ - 0 1 pending=Pd8", &["0-0[+wPd8=S]", "0-0-0[+wPe8=B]"], &[]),
+        // a pending pawn away from its promotion rank: castling moves it along its rank (no
+        // promotion), the generator's castlings count, the one onto g1 (attacked by the rook
+        // on g8) is legal only where the reborn pawn shields it
+        ("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1 pending=Pd4", &["0-0[+wPd4]", "0-0-0[+wPe4]"], &[]),
+        ("4k1r1/8/8/8/8/8/8/R3K2R w KQ - 0 1 pending=Pg4", &["0-0[+wPg4]", "0-0-0[+wPh4]"], &[]),
+        ("4k1r1/8/8/8/8/8/8/R3K2R w KQ - 0 1 pending=Pa3", &["0-0-0[+wPb3]"], &["0-0[+wPa3]"]),
+        // a pawn's moves of one rank rebirth the pawn taken on d7 on d8 (a step) or c8 (a
+        // capture to the left), where it promotes; on e8 stands the king, and the double step
+        // moves it off the board; taking on d3 would rebirth it on e8, under the king
+        ("4k3/8/8/8/8/1p6/2P5/4K3 w - - 0 1 pending=Pd7", &["c2-c3[+wPd8=S]", "c2*b3[+wPc8=Q]", "c2-c4"], &[]),
+        ("4k3/8/8/8/8/1p1p4/2P5/4K3 w - - 0 1 pending=Pd7", &["c2*b3[+wPc8=Q]"], &[]),
     ];
     check_cases("circe-parrain", cases);
     // the king's steps onto attacked squares: the knight reborn on the f-file between the

@@ -443,7 +443,9 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
         Some(())
     })?;
     if let Some((_, a)) = shield {
-        shielded(pos, k, checkers, pinned, a, promo.is_some(), |m| {
+        // (a castling moves the pending pawn along its rank: only one captured on its
+        // promotion rank may promote, and then the generator's castlings are judged here)
+        shielded(pos, k, checkers, pinned, a, promo.is_some_and(|(_, dy)| dy == 0), |m| {
             n += on_board_move(pos, c, k, m, shield)?;
             Some(())
         })?;
@@ -1735,6 +1737,20 @@ impl<const EXTRA: bool, const DEPART: bool> Lean<'_, EXTRA, DEPART> {
         n
     }
 
+    /// [`Lean::promotions`] of the pawn moves `delta` long to `t`: they share one vector,
+    /// so the pending pawn's rebirth square `r` is one square for them all; each move counts
+    /// three more when `r` is on the promotion rank and empty after it (not its arrival,
+    /// and empty: no pawn leaves the promotion rank).
+    #[inline(always)]
+    fn pawn_move_promotions(&self, t: Bitboard, delta: i8) -> u64 {
+        let Some((a, dy)) = self.promo else { return 0 };
+        // (one rank or two, up or down; the file step what is left)
+        let vy = (i32::from(delta) + 4).div_euclid(8);
+        let Some(r) = a.offset(i32::from(delta) - 8 * vy, vy).filter(|_| vy == dy) else { return 0 };
+        // (taken, `r` is no pawn's departure: it lies on the promotion rank)
+        3 * t.without(r).when(!self.occ.contains(r)).count() as u64
+    }
+
     #[inline(always)]
     fn capture(&mut self, from: Square, to: Square, promotions: u64) {
         let w = if self.by_victim {
@@ -1782,10 +1798,7 @@ impl<const EXTRA: bool, const DEPART: bool> Sink for Lean<'_, EXTRA, DEPART> {
             }
         }
         if EXTRA && self.promo.is_some() {
-            for to in t {
-                let from = Square::new((to.index() as i8 - delta) as u8);
-                self.n += self.promotions(from, Bitboard::from_square(to));
-            }
+            self.n += self.pawn_move_promotions(t, delta);
         }
     }
     #[inline(always)]
@@ -1803,18 +1816,16 @@ impl<const EXTRA: bool, const DEPART: bool> Sink for Lean<'_, EXTRA, DEPART> {
             }
         }
         if EXTRA && self.promo.is_some() {
-            for to in t {
-                let from = Square::new((to.index() as i8 - delta) as u8);
-                self.n += 4 * self.promotions(from, Bitboard::from_square(to));
-            }
+            self.n += 4 * self.pawn_move_promotions(t, delta);
         }
     }
     #[inline(always)]
     fn one(&mut self, m: Move) {
         match m.kind() {
             MoveKind::EnPassant => self.unsure = true,
-            // (Parrain: with a pending pawn, castling is judged apart, by its own vector)
-            MoveKind::CastleKing | MoveKind::CastleQueen if EXTRA && self.promo.is_some() => {}
+            // (Parrain: with a pending pawn captured on its promotion rank, castling, which may
+            // promote it, is judged apart, by its own vector)
+            MoveKind::CastleKing | MoveKind::CastleQueen if EXTRA && self.promo.is_some_and(|(_, dy)| dy == 0) => {}
             MoveKind::CastleKing | MoveKind::CastleQueen if EXTRA && self.threats.any() => self.n += u64::from(assassin_castling_legal(self.rule.pos, self.rule.fr, m)),
             // the king's captures are judged apart
             _ if m.from() == self.king && self.theirs.contains(m.to()) => {}
