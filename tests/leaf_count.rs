@@ -310,6 +310,28 @@ fn anticirce_short_path_units_apart() {
     }
 }
 
+/// Hand-made Anticirce castlings: those whose passing and arrival squares no enemy unit
+/// attacks are counted in bulk (b1 attacked does not matter), the others judged: an
+/// attack on the passing square (d1, f1) or the arrival square (g1) is a check only when
+/// the attacker's rebirth square after taking the king there is free (a8 for a rook taking
+/// on d1 or f1, h8 on g1). Perft 1–3 must equal the generic pipeline's, and the moves are
+/// checked by name.
+#[test]
+fn anticirce_short_path_castling() {
+    let cases: &[Case] = &[
+        ("r2rk3/8/8/8/8/8/8/R3K2R w KQ - 0 1", &["0-0", "0-0-0"], &[]),
+        ("3rk3/8/8/8/8/8/8/R3K2R w KQ - 0 1", &["0-0"], &["0-0-0"]),
+        ("1r2k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", &["0-0", "0-0-0"], &[]),
+        ("4kr2/8/8/8/8/8/8/R3K2R w KQ - 0 1", &["0-0-0"], &["0-0"]),
+        ("4k1r1/8/8/8/8/8/8/R3K2R w KQ - 0 1", &["0-0-0"], &["0-0"]),
+        ("4k1rn/8/8/8/8/8/8/R3K2R w KQ - 0 1", &["0-0", "0-0-0"], &[]),
+        ("r3k2r/8/8/8/8/8/8/3RK3 b kq - 0 1", &["0-0"], &["0-0-0"]),
+    ];
+    for variant in ["anticirce-calvet", "anticirce-cheylan"] {
+        check_cases(variant, cases);
+    }
+}
+
 /// Hand-made Anticirce e.p. captures, judged by the short path itself (the orthodox
 /// generator's own e.p. test knows nothing of the capturer's rebirth): the pawn taking e.p.
 /// is reborn on its home square on the capture file, which must be free, and it leaves the

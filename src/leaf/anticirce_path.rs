@@ -22,7 +22,7 @@
 //! the capturer's rebirth, which empties the capture square and may fill (or find taken)
 //! its home square.
 
-use super::exact::{all_unit_moves, attack_map, castlings, en_passants, king_on, pins_and_screens, plain_king, unit_moves, Out};
+use super::exact::{all_unit_moves, attack_map, castlings, castlings_by_map, en_passants, king_on, pins_and_screens, plain_king, unit_moves, Out};
 use crate::attacks::{attacks, king_attacks, line};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
@@ -268,13 +268,7 @@ impl Judge<'_> {
     /// (the king alone on the passing square), not in check after; `hit`: the squares any
     /// enemy unit attacks through our king's square (none of the two: legal at once).
     fn castling(&self, pos: &Position, hit: Bitboard, out: &mut impl Out) {
-        let (s, us) = (self.s, self.us);
-        castlings(pos, s, us, self.k, |c| {
-            if !hit.contains(c.pass) && !hit.contains(c.m.to()) {
-                out.legal(c.m);
-            } else {
-                out.judged(c.m, || !self.check(&king_on(s, us, c.m.from(), c.pass), c.pass) && !self.check(&c.after(s, us), c.m.to()));
-            }
-        });
+        let (s, us, k) = (self.s, self.us, self.k);
+        castlings_by_map(pos, s, us, k, hit, out, |out, c| out.judged(c.m, || !self.check(&king_on(s, us, k, c.pass), c.pass) && !self.check(&c.after(s, us), c.m.to())));
     }
 }

@@ -17,6 +17,8 @@ pub(super) trait Out: crate::orthodox::Sink {
     fn legal(&mut self, m: Move);
     /// A move that is legal when `legal` says so.
     fn judged(&mut self, m: Move, legal: impl FnOnce() -> bool);
+    /// Castlings of our king on `k`, legal, given by the king's arrival squares.
+    fn castles(&mut self, k: Square, tos: Bitboard);
 }
 
 /// Counting: a judged move counts when legal.
@@ -28,6 +30,10 @@ impl Out for Counter {
     #[inline(always)]
     fn judged(&mut self, _: Move, legal: impl FnOnce() -> bool) {
         self.0 += u64::from(legal());
+    }
+    #[inline(always)]
+    fn castles(&mut self, _: Square, tos: Bitboard) {
+        self.0 += tos.count() as u64;
     }
 }
 
@@ -41,6 +47,12 @@ impl Out for MoveList {
     fn judged(&mut self, m: Move, legal: impl FnOnce() -> bool) {
         if legal() {
             self.push(m);
+        }
+    }
+    #[inline(always)]
+    fn castles(&mut self, k: Square, tos: Bitboard) {
+        for to in tos {
+            self.push(castling_to(k, to).m);
         }
     }
 }
@@ -220,24 +232,54 @@ pub(super) fn en_passants(pos: &Position, mut each: impl FnMut(Move, Square)) {
 /// at home and the squares between them empty.
 #[inline(always)]
 pub(super) fn castlings(pos: &Position, s: &Sets, us: Color, k: Square, mut each: impl FnMut(Castling)) {
+    for to in castling_targets(pos, s, us, k) {
+        each(castling_to(k, to));
+    }
+}
+
+/// The king's arrival squares of [`castlings`], found without branches (whether a side may
+/// castle varies from position to position).
+#[inline(always)]
+pub(super) fn castling_targets(pos: &Position, s: &Sets, us: Color, k: Square) -> Bitboard {
     let f = pos.castle_flags();
     let rank = us.first_rank();
-    let e = Square::from_coords(4, rank);
-    if f & flags::king(us) == 0 || k != e {
-        return;
-    }
-    for king_side in [true, false] {
-        if f & flags::rook(us, king_side) == 0 {
-            continue;
-        }
-        let (rf, pass, to) = castling_files(king_side);
-        let rsq = Square::from_coords(rf, rank);
-        if !s.pieces(us, Role::Rook).contains(rsq) || (between(e, rsq) & s.occ).any() {
-            continue;
-        }
-        let kind = if king_side { MoveKind::CastleKing } else { MoveKind::CastleQueen };
-        let m = Move::new(e, Square::from_coords(to, rank), kind);
-        each(Castling { m, pass: Square::from_coords(pass, rank) });
+    let shift = 8 * u32::from(rank);
+    let occ = (s.occ.0 >> shift) & 0xff;
+    let rooks = (s.pieces(us, Role::Rook).0 >> shift) & 0xff;
+    let side = |king_side: bool| {
+        let (rf, _, to) = castling_files(king_side);
+        // (the squares between the king on e and the rook)
+        let between = if king_side { 0x60 } else { 0x0e };
+        let ok = (f & flags::rook(us, king_side) != 0) & (rooks >> rf & 1 != 0) & (occ & between == 0);
+        u64::from(ok) << to
+    };
+    let home = (f & flags::king(us) != 0) & (k == Square::from_coords(4, rank));
+    Bitboard(((side(true) | side(false)) & u64::from(home).wrapping_neg()) << shift)
+}
+
+/// The castling of our king on `k` (its e-file square) arriving on `to`, one of
+/// [`castling_targets`].
+#[inline(always)]
+pub(super) fn castling_to(k: Square, to: Square) -> Castling {
+    let king_side = to.file() == 6;
+    let (_, pass, _) = castling_files(king_side);
+    let kind = if king_side { MoveKind::CastleKing } else { MoveKind::CastleQueen };
+    Castling { m: Move::new(k, to, kind), pass: Square::from_coords(pass, to.rank()) }
+}
+
+/// The castlings of our king on `k`, not in check: those whose passing and arrival squares
+/// are both off `hit` (what the enemy attacks through our king's square) legal at once, in
+/// bulk; `judge` gets the others.
+#[inline(always)]
+pub(super) fn castlings_by_map<O: Out>(pos: &Position, s: &Sets, us: Color, k: Square, hit: Bitboard, out: &mut O, mut judge: impl FnMut(&mut O, Castling)) {
+    // (the passing square is the f-square for the g-square, the d-square for the c-square)
+    const F: u64 = 0x2020_2020_2020_2020;
+    const D: u64 = 0x0808_0808_0808_0808;
+    let tos = castling_targets(pos, s, us, k);
+    let safe = tos & !hit & !Bitboard(((hit.0 & F) << 1) | ((hit.0 & D) >> 1));
+    out.castles(k, safe);
+    for to in tos & !safe {
+        judge(out, castling_to(k, to));
     }
 }
 
