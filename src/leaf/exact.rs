@@ -237,24 +237,24 @@ pub(super) fn castlings(pos: &Position, s: &Sets, us: Color, k: Square, mut each
     }
 }
 
-/// The king's arrival squares of [`castlings`], found without branches (whether a side may
-/// castle varies from position to position).
+/// The king's arrival squares of [`castlings`]: once the king may castle (a test that holds
+/// or fails for long stretches of a game), bit arithmetic on our first rank's bytes, without
+/// branches (which side may castle varies from position to position).
 #[inline(always)]
 pub(super) fn castling_targets(pos: &Position, s: &Sets, us: Color, k: Square) -> Bitboard {
-    let f = pos.castle_flags();
-    let rank = us.first_rank();
-    let shift = 8 * u32::from(rank);
-    let occ = (s.occ.0 >> shift) & 0xff;
-    let rooks = (s.pieces(us, Role::Rook).0 >> shift) & 0xff;
-    let side = |king_side: bool| {
-        let (rf, _, to) = castling_files(king_side);
-        // (the squares between the king on e and the rook)
-        let between = if king_side { 0x60 } else { 0x0e };
-        let ok = (f & flags::rook(us, king_side) != 0) & (rooks >> rf & 1 != 0) & (occ & between == 0);
-        u64::from(ok) << to
-    };
-    let home = (f & flags::king(us) != 0) & (k == Square::from_coords(4, rank));
-    Bitboard(((side(true) | side(false)) & u64::from(home).wrapping_neg()) << shift)
+    // (a side's flags are White's shifted: bit 0 the king's, 1 the a-rook's, 2 the h-rook's)
+    const _: () = assert!(flags::BLACK_KING == flags::WHITE_KING << 3 && flags::WHITE_A_ROOK == 2 && flags::WHITE_H_ROOK == 4);
+    let f = u64::from(pos.castle_flags() >> flags::king(us).trailing_zeros());
+    if f & 1 == 0 || k != Square::from_coords(4, us.first_rank()) {
+        return Bitboard::EMPTY;
+    }
+    let shift = 8 * u32::from(us.first_rank());
+    // (bit n of each: the first rank's square on file n)
+    let rooks = s.pieces(us, Role::Rook).0 >> shift;
+    let free = !s.occ.0 >> shift;
+    let king_side = (f >> 2) & (rooks >> 7) & (free >> 5) & (free >> 6);
+    let queen_side = (f >> 1) & rooks & (free >> 1) & (free >> 2) & (free >> 3);
+    Bitboard((((king_side & 1) << 6) | ((queen_side & 1) << 2)) << shift)
 }
 
 /// The castling of our king on `k` (its e-file square) arriving on `to`, one of
