@@ -22,7 +22,7 @@
 //! the capturer's rebirth, which empties the capture square and may fill (or find taken)
 //! its home square.
 
-use super::exact::{all_unit_moves, attack_map, castlings, castlings_by_map, en_passants, king_on, pins_and_screens, plain_king, unit_moves, Out};
+use super::exact::{all_unit_moves, castlings, king_zone_attack_map, castlings_by_map, en_passants, king_on, pins_and_screens, plain_king, unit_moves, Out};
 use crate::attacks::{attacks, king_attacks, line};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
@@ -71,10 +71,10 @@ fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
     let us = pos.turn();
     let them = us.other();
     let occ = s.occ;
-    // every square an enemy unit attacks through our king's square: the king's steps and
-    // castling are judged by it, and whether the king itself is attacked (then
-    // `count_attacked`'s)
-    let hit = attack_map(s, them, occ.without(k));
+    // the squares an enemy unit attacks through our king's square, on the king's zone: the
+    // king's steps and castling are judged by it, and whether the king itself is attacked
+    // (then `count_attacked`'s)
+    let hit = king_zone_attack_map(s, them, occ.without(k), k);
     if hit.contains(k) {
         return None;
     }

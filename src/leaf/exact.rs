@@ -324,18 +324,69 @@ pub(super) fn king_on(s: &Sets, us: Color, from: Square, to: Square) -> Sets {
 /// for our king's step, and for castling's passing and arrival squares.
 #[inline(always)]
 pub(super) fn attack_map(s: &Sets, them: Color, occ: Bitboard) -> Bitboard {
+    attack_map_through(s, them, occ, Bitboard::FULL, Bitboard::FULL)
+}
+
+/// [`attack_map`] exact on the zone of our king on `k` only: its square, its steps and (from
+/// its e-file square) castling's squares. The enemy sliders on no line through the zone are
+/// left out (those lines read from a table per king square).
+#[inline(always)]
+pub(super) fn king_zone_attack_map(s: &Sets, them: Color, occ: Bitboard, k: Square) -> Bitboard {
+    let (straight, diagonal) = KING_ZONE_LINES[k.index()];
+    attack_map_through(s, them, occ, Bitboard(straight), Bitboard(diagonal))
+}
+
+/// [`attack_map`] of the sliders on `straight` (rook-like) and `diagonal` (bishop-like)
+/// squares only.
+#[inline(always)]
+fn attack_map_through(s: &Sets, them: Color, occ: Bitboard, straight: Bitboard, diagonal: Bitboard) -> Bitboard {
     let mut hit = pawn_attacks_of_set(them, s.pieces(them, Role::Pawn)) | crate::attacks::knight_attacks_of_set(s.pieces(them, Role::Knight));
     let q = s.pieces(them, Role::Queen);
-    for e in s.pieces(them, Role::Bishop) | q {
+    for e in (s.pieces(them, Role::Bishop) | q) & diagonal {
         hit |= bishop_attacks(e, occ);
     }
-    for e in s.pieces(them, Role::Rook) | q {
+    for e in (s.pieces(them, Role::Rook) | q) & straight {
         hit |= rook_attacks(e, occ);
     }
     for e in s.pieces(them, Role::King) {
         hit |= king_attacks(e);
     }
     hit
+}
+
+/// [king's square] -> the squares on a straight line, and on a diagonal, through the king's
+/// zone ([`king_zone_attack_map`]): a slider elsewhere attacks no square of it.
+static KING_ZONE_LINES: [(u64, u64); 64] = king_zone_lines();
+
+const fn king_zone_lines() -> [(u64, u64); 64] {
+    let mut out = [(0u64, 0u64); 64];
+    let mut k = 0;
+    while k < 64 {
+        let (kf, kr) = ((k % 8) as i32, (k / 8) as i32);
+        let mut z = 0;
+        while z < 64 {
+            let (zf, zr) = ((z % 8) as i32, (z / 8) as i32);
+            let step = (zf - kf).abs() <= 1 && (zr - kr).abs() <= 1;
+            // (castling's squares: from e1 or e8, the c- and g-squares of its rank)
+            let castling = kf == 4 && (kr == 0 || kr == 7) && zr == kr && (zf == 2 || zf == 6);
+            if step || castling {
+                let mut sq = 0;
+                while sq < 64 {
+                    let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
+                    if f == zf || r == zr {
+                        out[k].0 |= 1u64 << sq;
+                    }
+                    if f - zf == r - zr || f - zf == zr - r {
+                        out[k].1 |= 1u64 << sq;
+                    }
+                    sq += 1;
+                }
+            }
+            z += 1;
+        }
+        k += 1;
+    }
+    out
 }
 
 /// The squares whose emptying may open a line from an enemy slider onto our king on `k`
