@@ -81,19 +81,21 @@ fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
     let ours = s.color[us.index()];
     let theirs = s.color[them.index()];
     let (pinned, screening) = pins_and_screens(s, us, k);
-    // per walk of the capturer (after a promotion), the capture squares whose rebirth square
-    // is free, or (Calvet) the capture square itself
-    let empty = !occ;
-    let mut good = home_preimages_in(us, empty);
-    if c.own_square == OwnSquare::Stays {
-        for role in Role::CAPTURABLE {
-            good[role.index()] |= home_fixed_points(role, us);
-        }
-    }
     let judge = Judge { s, c, us, them, k };
     // the units on screening squares (pinned units among them) are taken apart: every
     // capture of theirs is judged
     let movable = ours.without(k) & !screening;
+    // (the capture squares off the screening squares)
+    let open = theirs & !screening;
+    // per walk of the capturer (after a promotion), the targets legal at once: the quiet
+    // moves, and the captures off the screening squares whose rebirth square is free, or
+    // (Calvet) the capture square itself
+    let good = home_preimages_in(us, !occ);
+    let mut pass = [!theirs; 8];
+    for role in Role::CAPTURABLE {
+        let fixed = if c.own_square == OwnSquare::Stays { home_fixed_points(role, us) } else { Bitboard::EMPTY };
+        pass[role.index()] |= (good[role.index()] | fixed) & open;
+    }
     // (the units on a home square of their own walk, where a capture may be reborn on the
     // square it leaves: never a knight, whose captures change the colour of its square)
     let mut at_home = Bitboard::EMPTY;
@@ -101,10 +103,7 @@ fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
         at_home |= s.role[role.index()] & home_fixed_points(role, us);
     }
     {
-        // (per walk, the targets legal at once: the quiet moves, and the captures off the
-        // screening squares whose rebirth square is free)
-        let pass = good.map(|g| !theirs | (g & !screening));
-        let mut sink = Bulk { out: &mut *out, pos, pass, theirs, us, at_home: at_home & movable, reborn_here: theirs & !screening };
+        let mut sink = Bulk { out: &mut *out, pos, pass, theirs, us, at_home: at_home & movable, open };
         crate::orthodox::generate_with(pos, movable, Bitboard::EMPTY, Bitboard::EMPTY, &mut sink);
     }
     // their captures of enemy units on screening squares: judged
@@ -162,10 +161,10 @@ struct Bulk<'a, O: Out> {
     theirs: Bitboard,
     us: Color,
     /// The units on a home square of their own walk: their captures reborn on the square
-    /// they leave (those of `reborn_here`, the capture squares off the screening squares)
-    /// are legal too.
+    /// they leave are legal too (those onto `open`: the capture squares off the screening
+    /// squares).
     at_home: Bitboard,
-    reborn_here: Bitboard,
+    open: Bitboard,
 }
 
 impl<O: Out> crate::orthodox::Sink for Bulk<'_, O> {
@@ -174,7 +173,7 @@ impl<O: Out> crate::orthodox::Sink for Bulk<'_, O> {
         let role = self.pos.role_on(from);
         let mut pass = self.pass[role.index()];
         if self.at_home.contains(from) {
-            pass |= home_preimage_of(role, self.us, from) & self.reborn_here;
+            pass |= home_preimage_of(role, self.us, from) & self.open;
         }
         self.out.targets(from, t & pass);
     }
