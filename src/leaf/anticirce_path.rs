@@ -147,9 +147,9 @@ fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
 }
 
 /// The orthodox generator's moves of our units off the screening squares: every move but
-/// the captures onto screening squares (judged apart) and those reborn on the square they
-/// leave (counted apart) is decided by its arrival square and the unit's walk after it, so
-/// they are counted in bulk.
+/// the captures onto screening squares (judged apart) is decided by its arrival square and
+/// the unit's walk after it (and, on a home square of its own walk, the square it leaves),
+/// so they are counted in bulk.
 struct Bulk<'a, O: Out> {
     out: &'a mut O,
     /// (its mailbox gives a unit's walk in one read)
