@@ -363,16 +363,16 @@ const fn king_zone_lines() -> [(u64, u64); 64] {
     let mut k = 0;
     while k < 64 {
         let (kf, kr) = ((k % 8) as i32, (k / 8) as i32);
-        let mut z = 0;
+        let mut z: i32 = 0;
         while z < 64 {
-            let (zf, zr) = ((z % 8) as i32, (z / 8) as i32);
+            let (zf, zr) = (z % 8, z / 8);
             let step = (zf - kf).abs() <= 1 && (zr - kr).abs() <= 1;
             // (castling's squares: from e1 or e8, the c- and g-squares of its rank)
             let castling = kf == 4 && (kr == 0 || kr == 7) && zr == kr && (zf == 2 || zf == 6);
             if step || castling {
-                let mut sq = 0;
+                let mut sq: i32 = 0;
                 while sq < 64 {
-                    let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
+                    let (f, r) = (sq % 8, sq / 8);
                     if f == zf || r == zr {
                         out[k].0 |= 1u64 << sq;
                     }
