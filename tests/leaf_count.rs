@@ -304,6 +304,47 @@ fn anticirce_short_path_screens() {
     }
 }
 
+/// Hand-made Anticirce captures the short path counts apart from the generator's bulk: a
+/// unit on a home square of its own walk taking a unit whose rebirth square is the square
+/// it leaves (legal, though that square was not free), beside captures reborn on the other
+/// rook's square (illegal); a pinned rook leaving its line, legal only where the pinner
+/// could not take the king (its rebirth square h8 held). Perft 1–3 must equal the generic
+/// pipeline's, and the moves are checked by name.
+#[test]
+fn anticirce_short_path_units_apart() {
+    let cases: &[Case] = &[
+        ("4k3/8/8/8/8/8/p4K1p/R1n2n1R w - - 0 1", &["Ra1*c1[wRc1->a1]", "Rh1*f1[wRf1->h1]", "Ra1-b1"], &["Ra1*a2[wRa2->h1]", "Rh1*h2[wRh2->a1]"]),
+        ("4k3/8/8/8/8/8/2p1p1b1/3QKB2 w - - 0 1", &["Qd1*c2[wQc2->d1]", "Qd1*e2[wQe2->d1]", "Bf1*e2[wBe2->f1]", "Bf1*g2[wBg2->f1]"], &[]),
+        ("4r2k/8/8/8/8/8/4R3/4K3 w - - 0 1", &["Re2-d2", "Re2-e3", "Re2*e8[wRe8->h1]"], &[]),
+        ("k3r3/8/8/8/8/8/4R3/4K3 w - - 0 1", &["Re2-e3", "Re2*e8[wRe8->h1]"], &["Re2-d2"]),
+    ];
+    for variant in ["anticirce-calvet", "anticirce-cheylan"] {
+        check_cases(variant, cases);
+    }
+}
+
+/// Hand-made Anticirce castlings: those whose passing and arrival squares no enemy unit
+/// attacks are counted in bulk (b1 attacked does not matter), the others judged: an
+/// attack on the passing square (d1, f1) or the arrival square (g1) is a check only when
+/// the attacker's rebirth square after taking the king there is free (a8 for a rook taking
+/// on d1 or f1, h8 on g1). Perft 1–3 must equal the generic pipeline's, and the moves are
+/// checked by name.
+#[test]
+fn anticirce_short_path_castling() {
+    let cases: &[Case] = &[
+        ("r2rk3/8/8/8/8/8/8/R3K2R w KQ - 0 1", &["0-0", "0-0-0"], &[]),
+        ("3rk3/8/8/8/8/8/8/R3K2R w KQ - 0 1", &["0-0"], &["0-0-0"]),
+        ("1r2k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", &["0-0", "0-0-0"], &[]),
+        ("4kr2/8/8/8/8/8/8/R3K2R w KQ - 0 1", &["0-0-0"], &["0-0"]),
+        ("4k1r1/8/8/8/8/8/8/R3K2R w KQ - 0 1", &["0-0-0"], &["0-0"]),
+        ("4k1rn/8/8/8/8/8/8/R3K2R w KQ - 0 1", &["0-0", "0-0-0"], &[]),
+        ("r3k2r/8/8/8/8/8/8/3RK3 b kq - 0 1", &["0-0"], &["0-0-0"]),
+    ];
+    for variant in ["anticirce-calvet", "anticirce-cheylan"] {
+        check_cases(variant, cases);
+    }
+}
+
 /// Hand-made Anticirce e.p. captures, judged by the short path itself (the orthodox
 /// generator's own e.p. test knows nothing of the capturer's rebirth): the pawn taking e.p.
 /// is reborn on its home square on the capture file, which must be free, and it leaves the

@@ -8,16 +8,22 @@
 //! slider, alone or with one other unit (the capturer leaves the capture square for its
 //! home square, so both squares are emptied). Any other capture is legal exactly
 //! when that home square is free, the square it leaves, or (Calvet) the capture square
-//! itself. Those moves are counted from the orthodox generator; the king's moves, pinned
-//! units' moves, captures on or from a screening square and castling are judged on the
-//! board after the move, with Anticirce's check: an enemy unit attacking the king checks when
-//! its own rebirth square after taking the king is free (or its departure square), or is the
-//! king's square in Calvet's rule (one promotion choice is enough). An e.p. capture is
-//! judged on the board too: the orthodox generator's own e.p. test ignores the capturer's
-//! rebirth, which empties the capture square and may fill (or find taken) its home square.
+//! itself. So the orthodox generator counts in bulk the moves of our units off the
+//! screening squares, each unit's targets cut by one set per walk (the empty squares, and
+//! the capture squares off the screening squares whose rebirth square is free); a unit on
+//! a home square of its own walk adds the captures reborn on the square it leaves. The
+//! units on screening squares (pinned units among them) move quietly at once, but for a
+//! pinned unit leaving its line. Judged on the board after the move: their captures and
+//! those moves off a pin line, the captures of enemy units on screening squares, the
+//! king's moves and castling, with Anticirce's check: an enemy unit attacking the king
+//! checks when its own rebirth square after taking the king is free (or its departure
+//! square), or is the king's square in Calvet's rule (one promotion choice is enough). An
+//! e.p. capture is judged on the board too: the orthodox generator's own e.p. test ignores
+//! the capturer's rebirth, which empties the capture square and may fill (or find taken)
+//! its home square.
 
-use super::exact::{all_unit_moves, attack_map, castlings, en_passants, king_on, pins_and_screens, plain_king, unit_moves, Out};
-use crate::attacks::{king_attacks, line};
+use super::exact::{all_unit_moves, castlings, king_zone_attack_map, castlings_by_map, en_passants, king_on, pins_and_screens, plain_king, unit_moves, Out};
+use crate::attacks::{attacks, king_attacks, line};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::{Position, Sets};
@@ -65,34 +71,68 @@ fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
     let us = pos.turn();
     let them = us.other();
     let occ = s.occ;
-    // every square an enemy unit attacks through our king's square: the king's steps and
-    // castling are judged by it, and whether the king itself is attacked (then
-    // `count_attacked`'s)
-    let hit = attack_map(s, them, occ.without(k));
+    // the squares an enemy unit attacks through our king's square, on the king's zone: the
+    // king's steps and castling are judged by it, and whether the king itself is attacked
+    // (then `count_attacked`'s)
+    let hit = king_zone_attack_map(s, them, occ.without(k), k);
     if hit.contains(k) {
         return None;
     }
     let ours = s.color[us.index()];
     let theirs = s.color[them.index()];
     let (pinned, screening) = pins_and_screens(s, us, k);
-    // per walk of the capturer (after a promotion), the capture squares whose rebirth square
-    // is free, or (Calvet) the capture square itself
-    let empty = !occ;
-    let mut good = home_preimages_in(us, empty);
-    if c.own_square == OwnSquare::Stays {
-        for role in Role::CAPTURABLE {
-            good[role.index()] |= home_fixed_points(role, us);
+    let judge = Judge { s, c, us, them, k };
+    // the units on screening squares (pinned units among them) are taken apart: every
+    // capture of theirs is judged
+    let movable = ours.without(k) & !screening;
+    // (the capture squares off the screening squares)
+    let open = theirs & !screening;
+    // per walk of the capturer (after a promotion), the targets legal at once: the quiet
+    // moves, and the captures off the screening squares whose rebirth square is free, or
+    // (Calvet) the capture square itself
+    let good = home_preimages_in(us, !occ);
+    let mut pass = [!theirs; 8];
+    for role in Role::CAPTURABLE {
+        let fixed = if c.own_square == OwnSquare::Stays { home_fixed_points(role, us) } else { Bitboard::EMPTY };
+        pass[role.index()] |= (good[role.index()] | fixed) & open;
+    }
+    // (the units on a home square of their own walk, where a capture may be reborn on the
+    // square it leaves: never a knight, whose captures change the colour of its square)
+    let mut at_home = Bitboard::EMPTY;
+    for role in [Role::Bishop, Role::Rook, Role::Queen] {
+        at_home |= s.role[role.index()] & home_fixed_points(role, us);
+    }
+    {
+        let mut sink = Bulk { out: &mut *out, pos, pass, theirs, us, at_home: at_home & movable, open };
+        crate::orthodox::generate_with(pos, movable, Bitboard::EMPTY, Bitboard::EMPTY, &mut sink);
+    }
+    // their captures of enemy units on screening squares: judged
+    for to in theirs & screening {
+        for from in s.attackers_to(to, occ) & movable {
+            let p = Piece::new(us, pos.role_on(from));
+            unit_moves(s, p, from, Bitboard::from_square(to), |m, arrived| out.judged(m, || judge.after(from, to, p, arrived)));
         }
     }
-    let judge = Judge { s, c, us, them, k };
-    {
-        let mut sink = Captures { out: &mut *out, pos, judge: &judge, good: &good, theirs, look: screening };
-        crate::orthodox::generate_with(pos, ours.without(k), Bitboard::EMPTY, pinned, &mut sink);
-    }
-    // pinned units leaving their line
-    for from in pinned {
-        let p = Piece::new(us, s.role_at(from));
-        unit_moves(s, p, from, !line(k, from), |m, arrived| out.judged(m, || judge.after(from, m.to(), p, arrived)));
+    // the units on screening squares: their captures judged, and a pinned unit's quiet
+    // moves off its line
+    for from in ours & screening {
+        let p = Piece::new(us, pos.role_on(from));
+        let free = if pinned.contains(from) { line(k, from) } else { Bitboard::FULL };
+        if p.role() == Role::Pawn {
+            unit_moves(s, p, from, Bitboard::FULL, |m, arrived| {
+                if !theirs.contains(m.to()) && free.contains(m.to()) {
+                    out.legal(m);
+                } else {
+                    out.judged(m, || judge.after(from, m.to(), p, arrived));
+                }
+            });
+        } else {
+            let t = attacks(p.role(), us, from, occ) & !ours;
+            out.targets(from, t & !theirs & free);
+            for to in t & (theirs | !free) {
+                out.judged(Move::new(from, to, MoveKind::Normal), || judge.after(from, to, p, p));
+            }
+        }
     }
     // the king
     let king = Piece::new(us, Role::King);
@@ -106,99 +146,60 @@ fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
     Some(())
 }
 
-/// The orthodox generator's moves of the units but the king: quiet moves as they come,
-/// captures by the rebirth square of the capturer, those from or to `look` ([`screens`]:
-/// the squares screening the king from an enemy slider) judged on the board.
-struct Captures<'a, O: Out> {
+/// The orthodox generator's moves of our units off the screening squares: every move but
+/// the captures onto screening squares (judged apart) is decided by its arrival square and
+/// the unit's walk after it (and, on a home square of its own walk, the square it leaves),
+/// so they are counted in bulk.
+struct Bulk<'a, O: Out> {
     out: &'a mut O,
     /// (its mailbox gives a unit's walk in one read)
     pos: &'a Position,
-    judge: &'a Judge<'a>,
-    good: &'a [Bitboard; 8],
+    /// Per walk after the move, the arrival squares legal at once: the empty squares, and
+    /// the capture squares off the screening squares whose rebirth square is free (or,
+    /// under Calvet, the capture square itself).
+    pass: [Bitboard; 8],
     theirs: Bitboard,
-    look: Bitboard,
+    us: Color,
+    /// The units on a home square of their own walk: their captures reborn on the square
+    /// they leave are legal too (those onto `open`: the capture squares off the screening
+    /// squares).
+    at_home: Bitboard,
+    open: Bitboard,
 }
 
-impl<O: Out> Captures<'_, O> {
-    /// The capture `from`x`to`, the capturer arriving as `arrived`.
-    #[inline(always)]
-    fn capture(&mut self, m: Move, p: Piece, arrived: Piece) {
-        let (from, to) = (m.from(), m.to());
-        if self.look.contains(from) || self.look.contains(to) {
-            let judge = self.judge;
-            self.out.judged(m, || judge.after(from, to, p, arrived));
-        } else if (self.good[arrived.role().index()] | home_preimage_of(arrived.role(), p.color(), from)).contains(to) {
-            self.out.legal(m);
-        }
-    }
-
-    #[inline(always)]
-    fn captures_from(&mut self, from: Square, caps: Bitboard) {
-        if caps.is_empty() {
-            return;
-        }
-        let p = Piece::new(self.judge.us, self.pos.role_on(from));
-        for to in caps {
-            self.capture(Move::new(from, to, MoveKind::Normal), p, p);
-        }
-    }
-}
-
-impl<O: Out> crate::orthodox::Sink for Captures<'_, O> {
+impl<O: Out> crate::orthodox::Sink for Bulk<'_, O> {
     #[inline(always)]
     fn targets(&mut self, from: Square, t: Bitboard) {
-        self.out.targets(from, t & !self.theirs);
-        let caps = t & self.theirs;
-        if caps.is_empty() {
-            return;
-        }
-        if self.look.contains(from) {
-            return self.captures_from(from, caps);
-        }
-        // (the captures off the screening squares: legal by the rebirth square alone)
         let role = self.pos.role_on(from);
-        self.out.targets(from, caps & !self.look & (self.good[role.index()] | home_preimage_of(role, self.judge.us, from)));
-        self.captures_from(from, caps & self.look);
+        let mut pass = self.pass[role.index()];
+        if self.at_home.contains(from) {
+            pass |= home_preimage_of(role, self.us, from) & self.open;
+        }
+        self.out.targets(from, t & pass);
     }
     #[inline(always)]
     fn pawn_shift(&mut self, t: Bitboard, delta: i8, kind: MoveKind) {
-        self.out.pawn_shift(t & !self.theirs, delta, kind);
-        let caps = t & self.theirs;
-        if caps.is_empty() {
-            return;
-        }
         // (a pawn is reborn on its capture square's file: never the square it leaves)
-        let judged = caps & (self.look | crate::orthodox::shift(self.look, delta));
-        self.out.pawn_shift(caps & !judged & self.good[Role::Pawn.index()], delta, MoveKind::Normal);
-        let pawn = Piece::new(self.judge.us, Role::Pawn);
-        for to in judged {
-            let from = Square::new((to.index() as i8 - delta) as u8);
-            self.capture(Move::new(from, to, MoveKind::Normal), pawn, pawn);
-        }
+        self.out.pawn_shift(t & self.pass[Role::Pawn.index()], delta, kind);
     }
     #[inline(always)]
     fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
         self.out.pawn_promotions(t & !self.theirs, delta);
-        let pawn = Piece::new(self.judge.us, Role::Pawn);
+        // (captures: the rebirth square is the new walk's)
         for to in t & self.theirs {
             let from = Square::new((to.index() as i8 - delta) as u8);
             for r in Role::PROMOTIONS {
-                self.capture(Move::promotion(from, to, r), pawn, pawn.with_role(r));
+                if self.pass[r.index()].contains(to) {
+                    self.out.legal(Move::promotion(from, to, r));
+                }
             }
         }
     }
     #[inline(always)]
     fn one(&mut self, m: Move) {
-        if m.kind() == MoveKind::EnPassant {
-            // (judged apart, with the capturer's rebirth)
-            return;
-        }
-        if self.theirs.contains(m.to()) {
-            let p = Piece::new(self.judge.us, self.pos.role_on(m.from()));
-            self.capture(m, p, p);
-        } else {
-            self.out.one(m);
-        }
+        // (e.p. only: the king and the pinned units are not among the units given; an e.p.
+        // capture is judged apart, with the capturer's rebirth)
+        debug_assert_eq!(m.kind(), MoveKind::EnPassant);
     }
 }
 
@@ -266,13 +267,7 @@ impl Judge<'_> {
     /// (the king alone on the passing square), not in check after; `hit`: the squares any
     /// enemy unit attacks through our king's square (none of the two: legal at once).
     fn castling(&self, pos: &Position, hit: Bitboard, out: &mut impl Out) {
-        let (s, us) = (self.s, self.us);
-        castlings(pos, s, us, self.k, |c| {
-            if !hit.contains(c.pass) && !hit.contains(c.m.to()) {
-                out.legal(c.m);
-            } else {
-                out.judged(c.m, || !self.check(&king_on(s, us, c.m.from(), c.pass), c.pass) && !self.check(&c.after(s, us), c.m.to()));
-            }
-        });
+        let (s, us, k) = (self.s, self.us, self.k);
+        castlings_by_map(pos, s, us, k, hit, out, |out, c| out.judged(c.m, || !self.check(&king_on(s, us, k, c.pass), c.pass) && !self.check(&c.after(s, us), c.m.to())));
     }
 }

@@ -17,6 +17,8 @@ pub(super) trait Out: crate::orthodox::Sink {
     fn legal(&mut self, m: Move);
     /// A move that is legal when `legal` says so.
     fn judged(&mut self, m: Move, legal: impl FnOnce() -> bool);
+    /// Castlings of our king on `k`, legal, given by the king's arrival squares.
+    fn castles(&mut self, k: Square, tos: Bitboard);
 }
 
 /// Counting: a judged move counts when legal.
@@ -28,6 +30,10 @@ impl Out for Counter {
     #[inline(always)]
     fn judged(&mut self, _: Move, legal: impl FnOnce() -> bool) {
         self.0 += u64::from(legal());
+    }
+    #[inline(always)]
+    fn castles(&mut self, _: Square, tos: Bitboard) {
+        self.0 += tos.count() as u64;
     }
 }
 
@@ -41,6 +47,12 @@ impl Out for MoveList {
     fn judged(&mut self, m: Move, legal: impl FnOnce() -> bool) {
         if legal() {
             self.push(m);
+        }
+    }
+    #[inline(always)]
+    fn castles(&mut self, k: Square, tos: Bitboard) {
+        for to in tos {
+            self.push(castling_to(k, to).m);
         }
     }
 }
@@ -256,23 +268,60 @@ pub(super) fn castlings(pos: &Position, s: &Sets, us: Color, k: Square, each: im
 /// [`castlings`] with the castling flags `f` (a board that is no [`Position`]).
 #[inline(always)]
 pub(super) fn castlings_with(f: u8, s: &Sets, us: Color, k: Square, mut each: impl FnMut(Castling)) {
-    let rank = us.first_rank();
-    let e = Square::from_coords(4, rank);
-    if f & flags::king(us) == 0 || k != e {
-        return;
+    for to in castling_targets_with(f, s, us, k) {
+        each(castling_to(k, to));
     }
-    for king_side in [true, false] {
-        if f & flags::rook(us, king_side) == 0 {
-            continue;
-        }
-        let (rf, pass, to) = castling_files(king_side);
-        let rsq = Square::from_coords(rf, rank);
-        if !s.pieces(us, Role::Rook).contains(rsq) || (between(e, rsq) & s.occ).any() {
-            continue;
-        }
-        let kind = if king_side { MoveKind::CastleKing } else { MoveKind::CastleQueen };
-        let m = Move::new(e, Square::from_coords(to, rank), kind);
-        each(Castling { m, pass: Square::from_coords(pass, rank) });
+}
+
+/// The king's arrival squares of [`castlings`]: once the king may castle (a test that holds
+/// or fails for long stretches of a game), bit arithmetic on our first rank's bytes, without
+/// branches (which side may castle varies from position to position).
+#[inline(always)]
+pub(super) fn castling_targets(pos: &Position, s: &Sets, us: Color, k: Square) -> Bitboard {
+    castling_targets_with(pos.castle_flags(), s, us, k)
+}
+
+/// [`castling_targets`] with the castling flags `f`.
+#[inline(always)]
+pub(super) fn castling_targets_with(f: u8, s: &Sets, us: Color, k: Square) -> Bitboard {
+    // (a side's flags are White's shifted: bit 0 the king's, 1 the a-rook's, 2 the h-rook's)
+    const _: () = assert!(flags::BLACK_KING == flags::WHITE_KING << 3 && flags::WHITE_A_ROOK == 2 && flags::WHITE_H_ROOK == 4);
+    let f = u64::from(f >> flags::king(us).trailing_zeros());
+    if f & 1 == 0 || k != Square::from_coords(4, us.first_rank()) {
+        return Bitboard::EMPTY;
+    }
+    let shift = 8 * u32::from(us.first_rank());
+    // (bit n of each: the first rank's square on file n)
+    let rooks = s.pieces(us, Role::Rook).0 >> shift;
+    let free = !s.occ.0 >> shift;
+    let king_side = (f >> 2) & (rooks >> 7) & (free >> 5) & (free >> 6);
+    let queen_side = (f >> 1) & rooks & (free >> 1) & (free >> 2) & (free >> 3);
+    Bitboard((((king_side & 1) << 6) | ((queen_side & 1) << 2)) << shift)
+}
+
+/// The castling of our king on `k` (its e-file square) arriving on `to`, one of
+/// [`castling_targets`].
+#[inline(always)]
+pub(super) fn castling_to(k: Square, to: Square) -> Castling {
+    let king_side = to.file() == 6;
+    let (_, pass, _) = castling_files(king_side);
+    let kind = if king_side { MoveKind::CastleKing } else { MoveKind::CastleQueen };
+    Castling { m: Move::new(k, to, kind), pass: Square::from_coords(pass, to.rank()) }
+}
+
+/// The castlings of our king on `k`, not in check: those whose passing and arrival squares
+/// are both off `hit` (what the enemy attacks through our king's square) legal at once, in
+/// bulk; `judge` gets the others.
+#[inline(always)]
+pub(super) fn castlings_by_map<O: Out>(pos: &Position, s: &Sets, us: Color, k: Square, hit: Bitboard, out: &mut O, mut judge: impl FnMut(&mut O, Castling)) {
+    // (the passing square is the f-square for the g-square, the d-square for the c-square)
+    const F: u64 = 0x2020_2020_2020_2020;
+    const D: u64 = 0x0808_0808_0808_0808;
+    let tos = castling_targets(pos, s, us, k);
+    let safe = tos & !hit & !Bitboard(((hit.0 & F) << 1) | ((hit.0 & D) >> 1));
+    out.castles(k, safe);
+    for to in tos & !safe {
+        judge(out, castling_to(k, to));
     }
 }
 
@@ -330,18 +379,69 @@ pub(super) fn leaper_attacks(s: &Sets, them: Color) -> Bitboard {
 /// for our king's step, and for castling's passing and arrival squares.
 #[inline(always)]
 pub(super) fn attack_map(s: &Sets, them: Color, occ: Bitboard) -> Bitboard {
+    attack_map_through(s, them, occ, Bitboard::FULL, Bitboard::FULL)
+}
+
+/// [`attack_map`] exact on the zone of our king on `k` only: its square, its steps and (from
+/// its e-file square) castling's squares. The enemy sliders on no line through the zone are
+/// left out (those lines read from a table per king square).
+#[inline(always)]
+pub(super) fn king_zone_attack_map(s: &Sets, them: Color, occ: Bitboard, k: Square) -> Bitboard {
+    let (straight, diagonal) = KING_ZONE_LINES[k.index()];
+    attack_map_through(s, them, occ, Bitboard(straight), Bitboard(diagonal))
+}
+
+/// [`attack_map`] of the sliders on `straight` (rook-like) and `diagonal` (bishop-like)
+/// squares only.
+#[inline(always)]
+fn attack_map_through(s: &Sets, them: Color, occ: Bitboard, straight: Bitboard, diagonal: Bitboard) -> Bitboard {
     let mut hit = pawn_attacks_of_set(them, s.pieces(them, Role::Pawn)) | crate::attacks::knight_attacks_of_set(s.pieces(them, Role::Knight));
     let q = s.pieces(them, Role::Queen);
-    for e in s.pieces(them, Role::Bishop) | q {
+    for e in (s.pieces(them, Role::Bishop) | q) & diagonal {
         hit |= bishop_attacks(e, occ);
     }
-    for e in s.pieces(them, Role::Rook) | q {
+    for e in (s.pieces(them, Role::Rook) | q) & straight {
         hit |= rook_attacks(e, occ);
     }
     for e in s.pieces(them, Role::King) {
         hit |= king_attacks(e);
     }
     hit
+}
+
+/// [king's square] -> the squares on a straight line, and on a diagonal, through the king's
+/// zone ([`king_zone_attack_map`]): a slider elsewhere attacks no square of it.
+static KING_ZONE_LINES: [(u64, u64); 64] = king_zone_lines();
+
+const fn king_zone_lines() -> [(u64, u64); 64] {
+    let mut out = [(0u64, 0u64); 64];
+    let mut k = 0;
+    while k < 64 {
+        let (kf, kr) = ((k % 8) as i32, (k / 8) as i32);
+        let mut z: i32 = 0;
+        while z < 64 {
+            let (zf, zr) = (z % 8, z / 8);
+            let step = (zf - kf).abs() <= 1 && (zr - kr).abs() <= 1;
+            // (castling's squares: from e1 or e8, the c- and g-squares of its rank)
+            let castling = kf == 4 && (kr == 0 || kr == 7) && zr == kr && (zf == 2 || zf == 6);
+            if step || castling {
+                let mut sq: i32 = 0;
+                while sq < 64 {
+                    let (f, r) = (sq % 8, sq / 8);
+                    if f == zf || r == zr {
+                        out[k].0 |= 1u64 << sq;
+                    }
+                    if f - zf == r - zr || f - zf == zr - r {
+                        out[k].1 |= 1u64 << sq;
+                    }
+                    sq += 1;
+                }
+            }
+            z += 1;
+        }
+        k += 1;
+    }
+    out
 }
 
 /// The squares whose emptying may open a line from an enemy slider onto our king on `k`

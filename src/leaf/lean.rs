@@ -520,7 +520,7 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
             // castling needs only the king unattacked: it may cross and land on attacked
             // squares, its rebirth square being then empty (RULES.md §2)
             if checkers.is_empty() {
-                super::exact::castlings(pos, s, pos.turn(), k, |_| n += 1);
+                n += super::exact::castling_targets(pos, s, pos.turn(), k).count() as u64;
             }
         }
         Rex::Free(rk) => {

@@ -12,7 +12,7 @@
 //! move: the king must not be attacked by a unit that no like unit of ours observes there.
 //! When an active or wakeable unit attacks the king, every move is judged so.
 
-use super::exact::{attack_map, castlings, king_on, pinned, plain_after, plain_king, unit_moves, Out};
+use super::exact::{castlings_by_map, king_on, king_zone_attack_map, pinned, plain_after, plain_king, unit_moves, Out};
 use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, pawn_attacks_of_set, queen_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
@@ -117,9 +117,9 @@ fn run<O: Out>(pos: &Position, kings: bool, out: &mut O) -> Option<()> {
     }
     if mobile.contains(k) {
         let king = Piece::new(us, Role::King);
-        // what every enemy unit attacks, paralysed or not, through our king's square: a
-        // square outside it is safe for the king at once
-        let hit = attack_map(s, them, occ.without(k));
+        // what every enemy unit attacks, paralysed or not, through our king's square, on
+        // the king's zone: a square there outside it is safe for the king at once
+        let hit = king_zone_attack_map(s, them, occ.without(k), k);
         let steps = king_attacks(k) & !ours;
         out.targets(k, steps & !hit);
         for to in steps & hit {
@@ -190,12 +190,10 @@ impl Judge<'_> {
     /// `hit`: the squares any enemy unit attacks through our king's square.
     fn castling(&self, pos: &Position, hit: Bitboard, out: &mut impl Out) {
         let (s, us) = (self.s, self.us);
-        castlings(pos, s, us, self.k, |c| {
-            // no enemy unit attacks either square, whatever its paralysis (the king leaving
-            // e1 opens no line onto them that the rook does not close)
-            if !hit.contains(c.pass) && !hit.contains(c.m.to()) {
-                out.legal(c.m);
-            } else if self.safe(&king_on(s, us, c.m.from(), c.pass), c.pass) {
+        // (with no enemy unit attacking either square, whatever its paralysis, legal: the
+        // king leaving e1 opens no line onto them that the rook does not close)
+        castlings_by_map(pos, s, us, self.k, hit, out, |out, c| {
+            if self.safe(&king_on(s, us, c.m.from(), c.pass), c.pass) {
                 // (not through check: the legality test of a listed move looks at the
                 // arrival only)
                 out.judged(c.m, || self.safe(&c.after(s, us), c.m.to()));
