@@ -739,8 +739,18 @@ fn assassin_king_on_a_home_square() {
         // 0-0 is illegal: the pawn on b4 can take the knight on c3 (dark), reborn on g1 under
         // the castled king; 0-0-0 (c1: dark bishops' home) is not
         ("4k3/8/8/8/1p6/2N5/8/R3K2R w KQ - 0 1", &["0-0-0", "Ke1-f1"], &["0-0"]),
+        // in check by a threat (the bishop on c5 can take the knight on e3, reborn on g1): the
+        // bishop is taken (reborn on f8) or the line blocked, or the king steps; the knight
+        // shields the king and may not move
+        ("4k3/8/8/2b5/8/B3N3/8/3R2K1 w - - 0 1", &["Ba3*c5[+bBf8]", "Rd1-d4", "Kg1-f1"], &["Rd1-d2", "Ba3-b2", "Se3-c4"]),
+        // the queen on b8 threatens the knight on h2: the knight taken on a5 is reborn on b8 in
+        // the queen's place
+        ("1q2k3/8/8/n7/8/8/7N/R5K1 w - - 0 1", &["Ra1*a5[+bSb8]", "Sh2-f3", "Kg1-f1"], &["Ra1-a2"]),
+        // the rook on b5 threatens the knight on b8: the knight taken on d6 is reborn on b8 in
+        // its place
+        ("1N6/8/3n4/1r5k/8/8/8/3R2K1 w - - 0 1", &["Rd1*d6[+bSb8]", "Sb8-c6"], &["Rd1-d2"]),
         // (RULES.md §4) in check by a threat: Rf6*f1 would rebirth the rook on h1, the king's
-        // square; the general counter judges every move
+        // square
         ("7B/k7/5r2/7p/8/3Q4/8/5R1K w - - 0 1", &["Rf1-f2", "Rf1*f6[+bRh8]", "Qd3-f5"], &["Rf1-f3", "Rf1-f5"]),
     ];
     check_cases("circe-assassin", cases);

@@ -26,12 +26,13 @@
 //! Every other move of those units is legal: the orthodox generator counts them in bulk.
 //! The king's steps are [`super::lean::assassin_king`]'s (once it leaves `k` the targets no
 //! longer matter); its captures and every move judged on the board are
-//! [`super::lean::on_board`]'s, which plays the rebirth and tests both kinds of check. A king
-//! in check, or a target the enemy can take, is left to the general counter.
+//! [`super::lean::on_board`]'s, which plays the rebirth and tests both kinds of check. In
+//! check by a threat (a target the enemy can take), only the moves that may parry it are
+//! judged ([`evasions`]); a king attacked is left to the general counter.
 
 use super::exact::{attack_map, leaper_attacks, slider_pins};
 use super::risky_victims;
-use crate::attacks::king_attacks;
+use crate::attacks::{between, king_attacks};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind};
 use crate::orthodox::{shift, Sink};
@@ -41,7 +42,7 @@ use crate::square::{Color, Role, Square};
 
 /// The number of legal moves with our king on our home square `k`, attacked by `checkers`,
 /// our units `pinned` to it on the lines `rays` (see `lean::setup`); `None` when the king is
-/// in check (attacked, or a target capturable). The position is one the lean path models
+/// attacked (a target capturable: [`evasions`]). The position is one the lean path models
 /// (nothing hidden, no pending rebirth, no pawn on its first rank, no e.p. capture).
 #[inline(never)]
 pub(super) fn count(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitboard, rays: Bitboard) -> Option<u64> {
@@ -57,12 +58,18 @@ pub(super) fn count(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pi
     let landers = s.pieces(us, role);
     let mut look = Bitboard::EMPTY;
     let mut risky = risky_victims(pos, c, them, Some(k), Bitboard::EMPTY) | s.pieces(them, Role::King);
+    let (mut threatened, mut parry) = (Bitboard::EMPTY, Bitboard::EMPTY);
     for t in landers & lands {
-        if (s.attackers_to(t, s.occ) & theirs).any() {
-            return None;
+        let attackers = s.attackers_to(t, s.occ) & theirs;
+        for a in attackers {
+            threatened = threatened.with(t);
+            parry |= between(t, a).with(a);
         }
         look |= slider_pins(s, us, t);
         risky |= risky_victims(pos, c, them, Some(t), Bitboard::EMPTY);
+    }
+    if threatened.any() {
+        return evasions(pos, c, k, threatened, parry, pinned, rays);
     }
     // (what the enemy attacks, by leapers and by sliders: for the moves landing on the
     // preimage of `k`)
@@ -104,6 +111,76 @@ pub(super) fn count(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pi
         n += super::lean::on_board(pos, c, k, from, to, None)?;
     }
     Some(n)
+}
+
+/// In check by a threat: the enemy can take the targets `threatened` (removing our king
+/// on `k` by the rebirth), from the squares of `parry` or through the squares between. A
+/// legal move takes the king off `k` ([`super::lean::assassin_king`], its captures), or moves a
+/// threatened target (off the preimage, or elsewhere on it), or lands on `parry` (taking an
+/// attacker, blocking a line), or rebirths its victim there or on a threatened target
+/// (replacing it); those are judged on the board, every other move is illegal.
+#[inline(never)]
+fn evasions(pos: &Position, c: &Circe, k: Square, threatened: Bitboard, parry: Bitboard, pinned: Bitboard, rays: Bitboard) -> Option<u64> {
+    let s = pos.sets();
+    let us = pos.turn();
+    let them = us.other();
+    let theirs = s.color[them.index()];
+    let reborn = super::all_victims_reborn_in(pos, c, them, parry | threatened);
+    let mut sink = Evade { from: threatened, to: parry | (reborn & theirs), kept: [0; KEPT], len: 0 };
+    crate::orthodox::generate_with(pos, s.color[us.index()].without(k), Bitboard::EMPTY, pinned, &mut sink);
+    let mut n = super::lean::assassin_king(pos, k, super::threat_squares(us));
+    super::lean::apart(pos, c, k, Bitboard::EMPTY, pinned, rays, Bitboard::EMPTY, |p, to| {
+        n += super::lean::on_board(pos, c, k, p, to, None)?;
+        Some(())
+    })?;
+    for to in king_attacks(k) & theirs {
+        n += super::lean::on_board(pos, c, k, k, to, None)?;
+    }
+    for &m in sink.kept.get(..sink.len)? {
+        let (from, to) = (Square::new((m & 63) as u8), Square::new((m >> 6) as u8));
+        n += super::lean::on_board(pos, c, k, from, to, None)?;
+    }
+    Some(n)
+}
+
+/// The sink of [`evasions`]: keeps the moves from `from` or to `to`, to be judged.
+struct Evade {
+    from: Bitboard,
+    to: Bitboard,
+    kept: [u16; KEPT],
+    len: usize,
+}
+
+impl Evade {
+    #[inline(always)]
+    fn keep(&mut self, from: Square, to: Square) {
+        if self.len < KEPT {
+            self.kept[self.len] = from.index() as u16 | (to.index() as u16) << 6;
+        }
+        self.len += 1;
+    }
+}
+
+impl Sink for Evade {
+    fn targets(&mut self, from: Square, t: Bitboard) {
+        let keep = if self.from.contains(from) { t } else { t & self.to };
+        for to in keep {
+            self.keep(from, to);
+        }
+    }
+    fn pawn_shift(&mut self, t: Bitboard, delta: i8, _: MoveKind) {
+        for to in t & (self.to | shift(self.from, delta)) {
+            self.keep(Square::new((to.index() as i8 - delta) as u8), to);
+        }
+    }
+    fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
+        self.pawn_shift(t, delta, MoveKind::Normal);
+    }
+    fn one(&mut self, m: Move) {
+        if self.from.contains(m.from()) || self.to.contains(m.to()) {
+            self.keep(m.from(), m.to());
+        }
+    }
 }
 
 /// The generator's sink: the moves that are legal for sure counted, those to be judged on
