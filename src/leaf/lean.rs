@@ -311,26 +311,13 @@ fn push_pawn(from: Square, to: Square, kind: MoveKind, each: &mut impl FnMut(Mov
 /// check, crosses no attacked square): what rebirths after the move can still decide.
 fn castlings(pos: &Position, k: Square) -> impl Iterator<Item = Move> + '_ {
     let us = pos.turn();
-    let them = us.other();
     let s = pos.sets();
-    let f = pos.castle_flags();
-    let rank = us.first_rank();
-    let home = k == Square::from_coords(4, rank) && f & crate::position::flags::king(us) != 0;
-    [true, false].into_iter().filter_map(move |king_side| {
-        if !home || f & crate::position::flags::rook(us, king_side) == 0 {
-            return None;
-        }
-        let (rf, pass, to) = if king_side { (7, 5, 6) } else { (0, 3, 2) };
-        let rsq = Square::from_coords(rf, rank);
-        if pos.piece_at(rsq) != Some(Piece::new(us, Role::Rook)) || (between(k, rsq) & s.occ).any() {
-            return None;
-        }
-        if attacked(s, Square::from_coords(pass, rank), them, s.occ, crate::rules::circe::FirstRankPawns::Immobile) {
-            return None;
-        }
-        let kind = if king_side { MoveKind::CastleKing } else { MoveKind::CastleQueen };
-        Some(Move::new(k, Square::from_coords(to, rank), kind))
-    })
+    // (the flags and the board by bit arithmetic, the passing square's attack after)
+    super::exact::castling_targets(pos, s, us, k)
+        .into_iter()
+        .map(move |to| super::exact::castling_to(k, to))
+        .filter(move |ca| !attacked(s, ca.pass, us.other(), s.occ, crate::rules::circe::FirstRankPawns::Immobile))
+        .map(|ca| ca.m)
 }
 
 /// The captures that orthodox chess forbids and a reborn victim may make legal, for `each`
