@@ -681,6 +681,50 @@ fn coucou_pawn_captures_by_file() {
     check_cases("circe-couscous", cases);
 }
 
+/// CouCou and Couscous on the plainest rules' short path: a piece's captures are counted by
+/// its walk, from sets of arrival squares built once per position (the victim is reborn on
+/// the piece's home square for the capture square's colour, on our first rank): the victims
+/// reborn checking left out, the pawns reborn promoting counted once per walk that does not
+/// check. Our units on our first rank (the rebirth square may be the one they leave) and
+/// between it and our king on a line (leaving, they open it) are weighed one by one. (The
+/// knights on h2, h3 and h4 make the sets worth building: three of our pieces off our first
+/// rank.)
+#[test]
+fn coucou_piece_captures_by_walk() {
+    let cases: &[Case] = &[
+        // the rook taken on d5 (light) is reborn on h1, checking Ke1 along the rank, unless
+        // the bishop on f1 stands in between; on a taken h1 it vanishes; a knight there is
+        // harmless
+        ("k7/8/8/3r3R/7N/7N/7N/4K3 w - - 0 1", &["Rh5-h6"], &["Rh5*d5[+bRh1]"]),
+        ("k7/8/8/3r3R/7N/7N/7N/4KB2 w - - 0 1", &["Rh5*d5[+bRh1]"], &[]),
+        ("k7/8/8/3r3R/7N/7N/7N/4K2N w - - 0 1", &["Rh5*d5"], &["Rh5*d5[+bRh1]"]),
+        ("k7/8/8/3n3R/7N/7N/7N/4K3 w - - 0 1", &["Rh5*d5[+bSh1]"], &[]),
+        // the bishop taken on d5 by a bishop is reborn on f1, a diagonal step from Ke2; a rook
+        // there does not check
+        ("k7/8/8/3b4/7N/1B5N/4K2N/8 w - - 0 1", &["Bb3-c2"], &["Bb3*d5[+bBf1]"]),
+        ("k7/8/8/3r4/7N/1B5N/4K2N/8 w - - 0 1", &["Bb3*d5[+bRf1]"], &[]),
+        // the knight taken on c5 (dark) is reborn on g1, a knight's leap from Ke2; a pawn
+        // there promotes but to a knight
+        ("k7/8/8/2n5/7N/3N3N/4K2N/8 w - - 0 1", &["Sd3-b4"], &["Sd3*c5[+bSg1]"]),
+        ("k7/8/8/2p5/7N/3N3N/4K2N/8 w - - 0 1", &["Sd3*c5[+bPg1=Q]", "Sd3*c5[+bPg1=R]", "Sd3*c5[+bPg1=B]"], &["Sd3*c5[+bPg1=S]"]),
+        // on a taken g1 it vanishes
+        ("k7/8/8/2p5/7N/3N3N/4K2N/6B1 w - - 0 1", &["Sd3*c5"], &["Sd3*c5[+bPg1=Q]"]),
+        // the pawn taken by the queen is reborn on d1, next to Ke1 on the rank: a knight or a
+        // bishop only
+        ("k7/p7/8/8/Q6N/7N/7N/4K3 w - - 0 1", &["Qa4*a7[+bPd1=S]", "Qa4*a7[+bPd1=B]"], &["Qa4*a7[+bPd1=Q]", "Qa4*a7[+bPd1=R]"]),
+        // the pawn taken on c4 is reborn on b1, behind the bishop on c1: every promotion
+        ("k7/8/8/8/2p4N/7N/3N3N/2B1K3 w - - 0 1", &["Sd2*c4[+bPb1=Q]", "Sd2*c4[+bPb1=S]", "Sd2*c4[+bPb1=R]", "Sd2*c4[+bPb1=B]"], &[]),
+        // weighed one by one: the rook leaving a1 frees it for the rook it takes, which then
+        // checks Ke1; the knight leaving f1 opens the rank to g1; the bishop leaving d2 opens
+        // the diagonal from c1 to Ke3
+        ("k7/8/8/r7/7N/7N/7N/R3K3 w - - 0 1", &["Ra1-b1"], &["Ra1*a5[+bRa1]"]),
+        ("k7/8/8/8/7N/6rN/7N/4KN2 w - - 0 1", &["Sf1-d2"], &["Sf1*g3[+bRg1]"]),
+        ("k7/8/8/b7/7N/4K2N/3B3N/8 w - - 0 1", &["Bd2-c3"], &["Bd2*a5[+bBc1]"]),
+    ];
+    check_cases("circe-coucou", cases);
+    check_cases("circe-couscous", cases);
+}
+
 /// Platzwechsel on the plainest rules' short path: the victim is reborn on the square our
 /// unit leaves, so only captures from the squares first on a line from our king (or a
 /// knight's or pawn's check away, or on the enemy pawns' promotion rank) are weighed, the

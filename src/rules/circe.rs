@@ -424,10 +424,17 @@ pub fn home_preimage_in(role: Role, color: Color, targets: crate::bitboard::Bitb
 /// table read for the walks knight to queen, whose home squares are on the first rank.
 #[inline(always)]
 pub fn home_preimages_in(color: Color, targets: crate::bitboard::Bitboard) -> [crate::bitboard::Bitboard; 8] {
-    let byte = (targets.0 >> (8 * color.first_rank() as u32)) & 0xff;
-    let mut out = FIRST_RANK_PREIMAGES[color.index()][byte as usize].map(crate::bitboard::Bitboard);
+    let mut out = first_rank_preimages_in(color, targets).map(crate::bitboard::Bitboard);
     out[Role::Pawn.index()] = home_preimage_in(Role::Pawn, color, targets);
     out
+}
+
+/// [`home_preimages_in`] for the walks knight to queen only (the others' empty), whose home
+/// squares are on `color`'s first rank: the targets elsewhere are not read.
+#[inline(always)]
+pub fn first_rank_preimages_in(color: Color, targets: crate::bitboard::Bitboard) -> &'static [u64; 8] {
+    let byte = (targets.0 >> (8 * color.first_rank() as u32)) & 0xff;
+    &FIRST_RANK_PREIMAGES[color.index()][byte as usize]
 }
 
 /// [colour][that colour's first rank, one bit per file] -> by walk index (knight to queen),
