@@ -717,10 +717,6 @@ fn by_capture_weighed<const AT: u8, const BY_WALK: bool>(pos: &Position, c: &Cir
     let s = pos.sets();
     let us = pos.turn();
     let them = us.other();
-    let reach = || {
-        let row = crate::rules::circe::danger_squares(them, k);
-        Role::CAPTURABLE.iter().filter(|r| s.pieces(them, **r).any()).fold(Bitboard::EMPTY, |b, r| b | Bitboard(row[r.index()]))
-    };
     let danger = if AT == AT_DEPARTURE {
         // (the victim reborn on the departure square, which our unit leaves: a slider checks
         // from there only when the square is the first on its line from the king; the
@@ -739,9 +735,9 @@ fn by_capture_weighed<const AT: u8, const BY_WALK: bool>(pos: &Position, c: &Cir
         // square's file: only the files whose square there is empty and where an enemy walk
         // could matter)
         let rank = us.pawn_rank() as u32 * 8;
-        Bitboard((((reach() & !s.occ).0 >> rank) & 0xff) * 0x0101_0101_0101_0101)
+        Bitboard((((reach_squares(s, them, k) & !s.occ).0 >> rank) & 0xff) * 0x0101_0101_0101_0101)
     } else {
-        reach()
+        reach_squares(s, them, k)
     };
     let mid = if AT == AT_VECTOR { crate::rules::circe::vector_danger(them, k) } else { &[0; 64] };
     let home = if BY_WALK { HomeWeights::new(pos, k) } else { HomeWeights::NONE };
@@ -761,6 +757,19 @@ const AT_VECTOR: u8 = 1;
 /// from squares off the `danger` squares (with the board's occupancy: a slider's square
 /// must be the first on its line from the king) are counted outright.
 const AT_DEPARTURE: u8 = 2;
+
+/// The squares from which a unit of `them` reborn there could matter to our king on `k`
+/// ([`crate::rules::circe::danger_squares`] of the walks `them` has on the board).
+#[inline(always)]
+fn reach_squares(s: &crate::position::Sets, them: Color, k: Square) -> Bitboard {
+    let row = crate::rules::circe::danger_squares(them, k);
+    // (an unrolled loop without branches, in line: a closure over an iterator was not)
+    let mut b = Bitboard::EMPTY;
+    for r in Role::CAPTURABLE {
+        b |= Bitboard(row[r.index()]).when(s.pieces(them, r).any());
+    }
+    b
+}
 
 /// The sink of [`plain_by_capture`]: the orthodox generator's moves counted, each capture of
 /// an enemy unit weighed as it comes ([`Reach::weight`]; CouCou's and Couscous's pieces by
@@ -855,13 +864,16 @@ impl HomeWeights {
         let on = |squares: Bitboard| crate::rules::circe::first_rank_preimages_in(us, squares);
         let (free, leaps, diagonals, straights) = (on(empty), on(leap), on(diagonal), on(straight));
         // (walk `i` of the tables' order, [`HomeWeights::slot`])
-        let walk = |i: usize| [Role::Rook, Role::Queen, Role::Knight, Role::Bishop][i].index();
-        HomeWeights {
-            counted: std::array::from_fn(|i| Bitboard(!((knights.0 & leaps[walk(i)]) | (bishops.0 & diagonals[walk(i)]) | (rooks.0 & straights[walk(i)])))),
-            one: std::array::from_fn(|i| Bitboard(pawns.0 & free[walk(i)] & !leaps[walk(i)])),
-            two: std::array::from_fn(|i| Bitboard(pawns.0 & free[walk(i)] & !(diagonals[walk(i)] | straights[walk(i)]))),
-            apart,
+        // (walk `i` of the tables' order, [`HomeWeights::slot`]; a plain loop, which is
+        // unrolled, where `std::array::from_fn` was left out of line)
+        let mut out = HomeWeights { counted: [Bitboard::EMPTY; 4], one: [Bitboard::EMPTY; 4], two: [Bitboard::EMPTY; 4], apart };
+        for (i, role) in [Role::Rook, Role::Queen, Role::Knight, Role::Bishop].into_iter().enumerate() {
+            let w = role.index();
+            out.counted[i] = Bitboard(!((knights.0 & leaps[w]) | (bishops.0 & diagonals[w]) | (rooks.0 & straights[w])));
+            out.one[i] = Bitboard(pawns.0 & free[w] & !leaps[w]);
+            out.two[i] = Bitboard(pawns.0 & free[w] & !(diagonals[w] | straights[w]));
         }
+        out
     }
 }
 
