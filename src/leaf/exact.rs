@@ -314,15 +314,30 @@ pub(super) fn castling_to(k: Square, to: Square) -> Castling {
 /// bulk; `judge` gets the others.
 #[inline(always)]
 pub(super) fn castlings_by_map<O: Out>(pos: &Position, s: &Sets, us: Color, k: Square, hit: Bitboard, out: &mut O, mut judge: impl FnMut(&mut O, Castling)) {
-    // (the passing square is the f-square for the g-square, the d-square for the c-square)
-    const F: u64 = 0x2020_2020_2020_2020;
-    const D: u64 = 0x0808_0808_0808_0808;
     let tos = castling_targets(pos, s, us, k);
-    let safe = tos & !hit & !Bitboard(((hit.0 & F) << 1) | ((hit.0 & D) >> 1));
+    let safe = tos & !hit & !castling_arrivals(hit);
     out.castles(k, safe);
     for to in tos & !safe {
         judge(out, castling_to(k, to));
     }
+}
+
+/// The squares a castling king passes on its way to the arrival squares `tos` (of
+/// [`castling_targets`]: the f-square for the g-square, the d-square for the c-square).
+#[inline(always)]
+pub(super) fn castling_passes(tos: Bitboard) -> Bitboard {
+    const G: u64 = 0x4040_4040_4040_4040;
+    const C: u64 = 0x0404_0404_0404_0404;
+    Bitboard(((tos.0 & G) >> 1) | ((tos.0 & C) << 1))
+}
+
+/// The arrival squares of the castlings passing a square of `passes` (the inverse of
+/// [`castling_passes`]; the other squares of `passes` are not read).
+#[inline(always)]
+pub(super) fn castling_arrivals(passes: Bitboard) -> Bitboard {
+    const F: u64 = 0x2020_2020_2020_2020;
+    const D: u64 = 0x0808_0808_0808_0808;
+    Bitboard(((passes.0 & F) << 1) | ((passes.0 & D) >> 1))
 }
 
 /// The files of a castling's rook, the square its king passes and the king's arrival.
@@ -335,14 +350,8 @@ const fn castling_files(king_side: bool) -> (u8, u8, u8) {
     }
 }
 
-/// The passing and arrival squares of the castlings the flags still allow `us` (before the
-/// board is looked at).
-#[inline(always)]
-pub(super) fn castling_squares(pos: &Position, us: Color) -> Bitboard {
-    castling_squares_with(pos.castle_flags(), us)
-}
-
-/// [`castling_squares`] with the castling flags `f`.
+/// The passing and arrival squares of the castlings the flags `f` still allow `us` (before
+/// the board is looked at).
 #[inline(always)]
 pub(super) fn castling_squares_with(f: u8, us: Color) -> Bitboard {
     // (all ones when allowed; no branch)

@@ -556,7 +556,10 @@ pub(super) fn assassin_king(pos: &Position, k: Square, threats: Bitboard) -> u64
     // enemy may take: the only ones a rebirth may reach; `sure`: those where the threat
     // stands whatever the king screens
     let steps = king_attacks(k) & !s.occ & !map;
-    let reach = (steps | super::exact::castling_squares(pos, us)) & threats;
+    // (castling: the king's arrival squares the flags and the board allow, and the squares
+    // it passes, found once)
+    let tos = super::exact::castling_targets(pos, s, us, k);
+    let reach = (steps | tos | super::exact::castling_passes(tos)) & threats;
     let pre = crate::rules::circe::home_preimages_in(us, reach);
     let mut hot = Bitboard::EMPTY;
     let mut sure = Bitboard::EMPTY;
@@ -580,12 +583,15 @@ pub(super) fn assassin_king(pos: &Position, k: Square, threats: Bitboard) -> u64
     // castling: neither square attacked nor surely threatened (the rook's arrival, on the
     // square the king crosses, screens no unit whose home square is the king's arrival: it
     // stands on the first rank between them, or on a line of the other square colour)
+    // (in bulk, by the arrival squares: those neither on nor passing a `bad` square, and
+    // for the few on or passing a `look` square, a closer look)
     let bad = map | sure;
-    super::exact::castlings(pos, s, us, k, |ca| {
-        let (pass, to) = (ca.pass, ca.m.to());
-        let legal = !bad.contains(pass) & !bad.contains(to);
-        n += u64::from(legal && !((look.contains(pass) || look.contains(to)) && castling_threat(s, us, ca.m, away, look, map)));
-    });
+    let legal = tos & !bad & !super::exact::castling_arrivals(bad);
+    let near = legal & (look | super::exact::castling_arrivals(look));
+    n += (legal & !near).count() as u64;
+    for to in near {
+        n += u64::from(!castling_threat(s, us, super::exact::castling_to(k, to).m, away, look, map));
+    }
     n
 }
 
