@@ -389,7 +389,6 @@ pub fn home_role(color: Color, sq: Square) -> Option<Role> {
     }
 }
 
-static HOME_RANGE: &[[u64; 7]; 2] = &TABLES.range;
 static FIXED_POINTS: &[[u64; 7]; 2] = &TABLES.fixed;
 
 /// The squares s with `home_square(role, color, s) == s` (empty for kings).
@@ -401,9 +400,14 @@ pub fn home_fixed_points(role: Role, color: Color) -> crate::bitboard::Bitboard 
 /// Every home square of the walks that can be captured (pawn to queen) of `color`.
 #[inline(always)]
 pub fn home_squares(color: Color) -> crate::bitboard::Bitboard {
-    let t = &HOME_RANGE[color.index()];
-    crate::bitboard::Bitboard(t[1] | t[2] | t[3] | t[4] | t[5])
+    crate::bitboard::Bitboard(HOME_SQUARES[color.index()])
 }
+
+/// [colour] -> [`home_squares`], folded at compile time.
+const HOME_SQUARES: [u64; 2] = {
+    let t = &TABLES.range;
+    [t[0][1] | t[0][2] | t[0][3] | t[0][4] | t[0][5], t[1][1] | t[1][2] | t[1][3] | t[1][4] | t[1][5]]
+};
 
 /// Squares s such that `home_square(role, color, s)` is one of `targets` (empty for kings).
 #[inline(always)]
