@@ -169,6 +169,21 @@ fn parrain_rebirths_that_block_a_check() {
     assert_eq!(g.perft(1), 11);
 }
 
+/// Circe Parrain, our pawn pending and nothing else to look at: the plainest path counts the
+/// generator's moves and, in bulk per unit, three more for each whose vector rebirths the
+/// pawn on its promotion rank on a square free after the move: the square our unit leaves
+/// (Re8-g8 rebirths the pawn taken on c8 on e8), not its arrival (a pawn or a rook standing
+/// on the capture square, as a fairy diagram may have it, rebirths it where it arrives).
+#[test]
+fn parrain_pending_pawn_counted_in_bulk() {
+    let cases: &[Case] = &[
+        ("2n1R3/8/7k/8/8/8/8/6K1 w - - 0 1 pending=Pc8", &["Re8-g8[+wPe8=Q]", "Re8-d8[+wPb8=S]", "Re8*c8[+wPa8=R]", "Re8-e5[+wPc5]"], &[]),
+        ("2R5/8/7k/8/8/8/8/6K1 w - - 0 1 pending=Pc8", &["Rc8-e8", "Rc8-c5"], &["Rc8-e8[+wPe8=Q]"]),
+        ("7k/2P5/8/8/8/8/8/6K1 w - - 0 1 pending=Pc7", &["c7-c8=Q", "Kg1-g2[+wPc8=Q]", "Kg1-f2[+wPb8=B]"], &["c7-c8=Q[+wPc8=Q]"]),
+    ];
+    check_cases("circe-parrain", cases);
+}
+
 /// Circe Parrain, castling with a pending rebirth of ours: the plainest path counts the
 /// generator's castling and judges apart only castling onto an attacked square (0-0-0
 /// shielded by the knight reborn on f5, 0-0 not: the rook on f2 still sees g1), once each;

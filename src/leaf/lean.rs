@@ -488,6 +488,15 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
         _ if small && dead.is_empty() && (by_victim || matches!(depart, Some(FromLook::CapturerWalk(_)))) => plain(pos, &rule, checkers, pinned, look, depart, plain_skip | covered)?,
         (false, false) => lean!(false, false),
         (false, true) => lean!(false, true),
+        // (Parrain's pending pawn, nothing else to look at: a counter and its promotions)
+        (true, false) if rex == Rex::No && look.is_empty() && dead.is_empty() && threats.is_empty() && covered.is_empty() => match promo {
+            Some(promo) => {
+                let mut sink = PendingPawn { n: 0, king: k, theirs, promo, occ, unsure: false };
+                crate::orthodox::generate_with(pos, Bitboard::FULL, checkers, pinned, &mut sink);
+                (!sink.unsure).then_some(sink.n)?
+            }
+            None => lean!(true, false),
+        },
         (true, _) => lean!(true, false),
     };
     if assassin_plain {
@@ -1770,6 +1779,88 @@ fn assassin_castling_legal(pos: &Position, fr: super::FirstRankPawns, m: Move) -
     let pass = crate::rules::effects::castling_rook(m).1;
     !super::assassination_threat(&super::exact::king_on(pos.sets(), us, m.from(), pass), us, pass, fr, |att| att)
         && !super::assassination_threat(&super::exact::castled(pos.sets(), us, m), us, m.to(), fr, |att| att)
+}
+
+/// Parrain, our pawn pending (captured on `promo`'s square, reborn after our move on that
+/// square plus the move's vector) and nothing else to look at (every capture legal, no
+/// victim reborn now): the orthodox generator's moves counted, and for each whose vector
+/// rebirths the pawn on its promotion rank, on a square empty after the move, three more
+/// (its four walks), in bulk per unit ([`PendingPawn::promotions`]). The king's captures
+/// are judged apart, and with the pawn captured on its promotion rank castling too.
+struct PendingPawn {
+    n: u64,
+    king: Square,
+    theirs: Bitboard,
+    /// The pawn's capture square, and the rank distance from it to its promotion rank.
+    promo: (Square, i32),
+    occ: Bitboard,
+    unsure: bool,
+}
+
+impl PendingPawn {
+    /// The extra moves of the moves from `from` to `targets`: those `dy` ranks away (the
+    /// others rebirth the pawn off its promotion rank) whose rebirth square, `targets`'
+    /// file moved by the file from `from` to the capture square, is on the board, is not the
+    /// arrival square (the capture square our unit's own) and is empty after the move (or
+    /// the square it leaves). By bytes: the arrival files on that rank against the free
+    /// files of the promotion rank shifted by that file distance.
+    #[inline(always)]
+    fn promotions(&self, from: Square, targets: Bitboard) -> u64 {
+        let (a, dy) = self.promo;
+        let rank = from.rank() as i32 + dy;
+        if !(0..8).contains(&rank) || a == from {
+            return 0;
+        }
+        let arrivals = (targets.0 >> (8 * rank as u32)) & 0xff;
+        let promotion_rank = (a.rank() as i32 + dy) as u32;
+        let mut free = (!self.occ.0 >> (8 * promotion_rank)) & 0xff;
+        if from.rank() as u32 == promotion_rank {
+            free |= 1 << from.file();
+        }
+        // (arrival file f rebirths on file f + shift)
+        let shift = a.file() as i32 - from.file() as i32;
+        let reborn = if shift >= 0 { free >> shift } else { (free << -shift) & 0xff };
+        3 * u64::from((arrivals & reborn).count_ones())
+    }
+
+    /// [`PendingPawn::promotions`] of the pawn moves `delta` long to `t`: one vector, so one
+    /// rebirth square `r` for them all, which is no pawn's departure (it lies on the
+    /// promotion rank) but may be an arrival (of the pawn leaving the capture square).
+    #[inline(always)]
+    fn pawn_move_promotions(&self, t: Bitboard, delta: i8) -> u64 {
+        let (a, dy) = self.promo;
+        // (one rank or two, up or down; the file step what is left)
+        let vy = (i32::from(delta) + 4).div_euclid(8);
+        let Some(r) = a.offset(i32::from(delta) - 8 * vy, vy).filter(|_| vy == dy) else { return 0 };
+        3 * t.without(r).when(!self.occ.contains(r)).count() as u64
+    }
+}
+
+impl Sink for PendingPawn {
+    #[inline(always)]
+    fn targets(&mut self, from: Square, t: Bitboard) {
+        self.n += t.count() as u64 + self.promotions(from, t);
+    }
+    #[inline(always)]
+    fn pawn_shift(&mut self, t: Bitboard, delta: i8, _: MoveKind) {
+        self.n += t.count() as u64 + self.pawn_move_promotions(t, delta);
+    }
+    #[inline(always)]
+    fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
+        self.n += 4 * (t.count() as u64 + self.pawn_move_promotions(t, delta));
+    }
+    #[inline(always)]
+    fn one(&mut self, m: Move) {
+        match m.kind() {
+            MoveKind::EnPassant => self.unsure = true,
+            // (captured on its promotion rank, the pawn may be promoted by castling, which
+            // moves it along that rank: judged apart, by its own vector)
+            MoveKind::CastleKing | MoveKind::CastleQueen if self.promo.1 == 0 => {}
+            // the king's captures are judged apart
+            _ if m.from() == self.king && self.theirs.contains(m.to()) => {}
+            _ => self.n += 1 + self.promotions(m.from(), Bitboard::from_square(m.to())),
+        }
+    }
 }
 
 /// Counts the orthodox generator's moves; captures of `look` victims are weighed one by one.
