@@ -883,11 +883,19 @@ impl<const AT: u8, const BY_WALK: bool> Weigh<'_, AT, BY_WALK> {
     fn capture(&mut self, from: Square, to: Square, promotes: bool) {
         let pos = self.pos;
         if promotes {
-            // (one walk per promotion of the capturer)
-            match Role::PROMOTIONS.iter().map(|&r| by_capture(pos, self.c, self.king, from, to, Some(r))).sum::<Option<u64>>() {
-                Some(w) => self.n += w,
-                None => self.off = true,
+            // (one walk per promotion of the capturer; a plain loop over copies of the
+            // fields: a closure over the fields, passed to the summing call left out of
+            // line, kept the whole sink in memory, every field read and written there)
+            let (c, king) = (self.c, self.king);
+            let mut w = 0;
+            for r in Role::PROMOTIONS {
+                let Some(x) = by_capture(pos, c, king, from, to, Some(r)) else {
+                    self.off = true;
+                    return;
+                };
+                w += x;
             }
+            self.n += w;
             return;
         }
         let r = match AT {
