@@ -741,9 +741,11 @@ fn coucou_piece_captures_by_walk() {
 }
 
 /// Platzwechsel on the plainest rules' short path: the victim is reborn on the square our
-/// unit leaves, so only captures from the squares first on a line from our king (or a
-/// knight's or pawn's check away, or on the enemy pawns' promotion rank) are weighed, the
-/// others counted in bulk.
+/// unit leaves, so a unit's captures are counted by the victims' walks: illegal those whose
+/// walk checks our king from that square (a slider's when it is the first on its line from
+/// the king, a knight's or a pawn's by its leap, not a pawn's on its own first rank), a
+/// pawn reborn on our first rank promoting to the walks that do not check; pawn captures
+/// likewise by arrival square, a pinned pawn's capture of its pinner one by one.
 #[test]
 fn platzwechsel_captures_from_open_lines() {
     let cases: &[Case] = &[
@@ -756,6 +758,29 @@ fn platzwechsel_captures_from_open_lines() {
         // knight on d2, it does not
         ("k7/8/8/8/8/2B5/1b6/4K3 w - - 0 1", &["Bc3-d4"], &["Bc3*b2[+bBc3]"]),
         ("k7/8/8/8/1B6/b7/3N4/4K3 w - - 0 1", &["Bb4*a3[+bBb4]"], &[]),
+        // the knight taken from d3 checks Ke1 by its leap, the bishop does not
+        ("k7/3n4/8/8/8/b2R4/8/4K3 w - - 0 1", &["Rd3*a3[+bBd3]", "Rd3-d4"], &["Rd3*d7[+bSd3]"]),
+        // the pawn taken from d2 checks Ke1 as a pawn, the rook does not
+        ("k7/8/8/8/8/1p3r2/3N4/4K3 w - - 0 1", &["Sd2*f3[+bRd2]"], &["Sd2*b3[+bPd2]"]),
+        // the pawn reborn on h8, its own first rank, is immobile: no check to Kg7
+        ("7R/6K1/8/7p/8/8/8/k7 w - - 0 1", &["Rh8*h5[+bPh8]"], &[]),
+        // the pawn reborn on d1 promotes: next to Kb1's rank, but to a knight or a bishop;
+        // behind the bishop on c1 to every walk; a knight's leap from Ke2, but to a knight
+        ("k7/8/8/3p4/8/8/8/1K1R4 w - - 0 1", &["Rd1*d5[+bPd1=S]", "Rd1*d5[+bPd1=B]"], &["Rd1*d5[+bPd1=Q]", "Rd1*d5[+bPd1=R]"]),
+        ("k7/8/8/3p4/8/8/8/1KBR4 w - - 0 1", &["Rd1*d5[+bPd1=Q]", "Rd1*d5[+bPd1=S]", "Rd1*d5[+bPd1=R]", "Rd1*d5[+bPd1=B]"], &[]),
+        ("k7/8/8/6p1/8/8/4K3/6R1 w - - 0 1", &["Rg1*g5[+bPg1=Q]", "Rg1*g5[+bPg1=R]", "Rg1*g5[+bPg1=B]"], &["Rg1*g5[+bPg1=S]"]),
+        // pawn captures: the pawn reborn on d2 checks Ke1, the knight does not; the rook
+        // reborn there checks Kd1, the bishop does not; the rook taken by the promoting
+        // pawn, reborn on b7, checks Kb1 down the file
+        ("k7/8/8/8/8/2p1n3/3P4/4K3 w - - 0 1", &["d2*e3[+bSd2]"], &["d2*c3[+bPd2]"]),
+        ("k7/8/8/8/8/2r1b3/3P4/3K4 w - - 0 1", &["d2*e3[+bBd2]"], &["d2*c3[+bRd2]"]),
+        ("r7/1P6/8/8/8/8/8/1K5k w - - 0 1", &["b7-b8=Q"], &["b7*a8=Q[+bRb7]", "b7*a8=S[+bRb7]"]),
+        // the pawn pinned by the bishop takes it, reborn on d2: check; it takes the rook
+        // checking Ke1, or the knight, off its line, reborn on d2 shielding Ke1: legal
+        // (Black to move: the position after Black's move counted at perft(2)'s leaves)
+        ("k7/8/8/8/8/2b1r3/3P4/4K3 w - - 0 1", &["d2*e3[+bRd2]"], &["d2*c3[+bBd2]", "d2-d3"]),
+        ("k7/8/8/8/8/2b1n3/3P4/4K3 w - - 0 1", &["d2*e3[+bSd2]"], &["d2*c3[+bBd2]", "d2-d3"]),
+        ("k7/8/8/8/8/2b1n3/3P4/4K3 b - - 0 1", &["Ka8-b8"], &[]),
     ];
     check_cases("circe-pwc", cases);
 }

@@ -708,17 +708,23 @@ fn by_capture_plain(c: &Circe) -> bool {
 /// capturer's home square; Equipollents: the capture square plus the move's vector;
 /// Platzwechsel: the capturer's departure square), the victims keeping their walk and
 /// vanishing from a taken square: the captures are weighed in the generator's sink
-/// ([`Weigh`]). CouCou and Couscous count a piece's captures by its walk, from sets built
-/// once per position ([`HomeWeights`]). Equipollents counts in bulk with the quiet moves
-/// those whose rebirth square is off the board or where no enemy walk could matter
-/// ([`crate::rules::circe::vector_danger`], per departure square; for pawns the danger
-/// squares moved back by the capture's vector): its rebirth squares are mostly far from the
-/// king, and a loop over every capture mispredicts.
+/// ([`Weigh`]; Platzwechsel: [`Swap`], every unit's captures counted by the victims' walks,
+/// from sets built once per position). CouCou and Couscous count a piece's captures by its
+/// walk, from sets built once per position ([`HomeWeights`]). Equipollents counts in bulk
+/// with the quiet moves those whose rebirth square is off the board or where no enemy walk
+/// could matter ([`crate::rules::circe::vector_danger`], per departure square; for pawns
+/// the danger squares moved back by the capture's vector): its rebirth squares are mostly
+/// far from the king, and a loop over every capture mispredicts.
 #[inline(always)]
 fn plain_by_capture(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitboard, skip: Bitboard) -> Option<u64> {
     match c.square {
         SquareRule::CapturePlusVector => by_capture_weighed::<AT_VECTOR, false>(pos, c, k, checkers, pinned, skip),
-        SquareRule::Departure => by_capture_weighed::<AT_DEPARTURE, false>(pos, c, k, checkers, pinned, skip),
+        SquareRule::Departure => {
+            // (the units of `skip`, Volcanic's covered units, judged apart, left out)
+            let mut sink = Swap::new(pos, c, k);
+            crate::orthodox::generate_with(pos, !skip, checkers, pinned, &mut sink);
+            Some(sink.n)
+        }
         _ if HomeWeights::pay(pos) => by_capture_weighed::<AT_HOME, true>(pos, c, k, checkers, pinned, skip),
         _ => by_capture_weighed::<AT_HOME, false>(pos, c, k, checkers, pinned, skip),
     }
@@ -732,20 +738,7 @@ fn by_capture_weighed<const AT: u8, const BY_WALK: bool>(pos: &Position, c: &Cir
     let s = pos.sets();
     let us = pos.turn();
     let them = us.other();
-    let danger = if AT == AT_DEPARTURE {
-        // (the victim reborn on the departure square, which our unit leaves: a slider checks
-        // from there only when the square is the first on its line from the king; the
-        // squares from which an enemy walk on the board attacks it, its promotion rank for a
-        // pawn, and the king's own (a king's capture): `reach` on the board, without its
-        // table and its loop over the walks)
-        let has = |r: Role| s.pieces(them, r).any();
-        let q = has(Role::Queen);
-        rook_attacks(k, s.occ).when(q || has(Role::Rook))
-            | bishop_attacks(k, s.occ).when(q || has(Role::Bishop))
-            | knight_attacks(k).when(has(Role::Knight))
-            | (pawn_attacks(us, k) | Bitboard::rank(them.promotion_rank())).when(has(Role::Pawn))
-            | Bitboard::from_square(k)
-    } else if AT == AT_HOME {
+    let danger = if AT == AT_HOME {
         // (a pawn's captures rebirth their victim on our pawns' rank, on the capture
         // square's file: only the files whose square there is empty and where an enemy walk
         // could matter)
@@ -768,10 +761,125 @@ const AT_HOME: u8 = 0;
 /// the captures whose rebirth square is off the board or off the `danger` squares are
 /// counted outright.
 const AT_VECTOR: u8 = 1;
-/// [`Weigh`]'s rebirth square: the capturer's departure square (Platzwechsel); the captures
-/// from squares off the `danger` squares (with the board's occupancy: a slider's square
-/// must be the first on its line from the king) are counted outright.
-const AT_DEPARTURE: u8 = 2;
+
+/// Platzwechsel: the orthodox generator's moves counted, each unit's captures (but the
+/// king's, judged apart) by the walks of the victims, without a loop over them (whose exits,
+/// on trip counts that vary from position to position, mispredict). The victim is reborn
+/// with its walk on the square its capturer left, and the capture changes no line from our
+/// king to that square (the capturer leaves the square itself and lands on one that was
+/// taken), so the victim reborn there checks our king exactly when an enemy unit of its
+/// walk standing there now would: a rook, bishop or queen when the square is the first on
+/// its line from the king, a knight or a pawn by its leap (a pawn reborn on its own first
+/// rank, immobile, none). So the victims whose capture from a square is illegal come from
+/// four sets of squares built once per position ([`Swap::illegal`]). A pawn reborn on its
+/// promotion rank (our first rank) promotes: one move per walk among Q, S, R, B that does
+/// not check, four, three a knight's leap from the king, two on an open line to it.
+struct Swap {
+    n: u64,
+    king: Square,
+    theirs: Bitboard,
+    /// The squares from which an enemy rook (`straight`), bishop (`diagonal`), knight
+    /// (`leap`) or pawn (`pawn`) checks our king, with the board's occupancy.
+    straight: Bitboard,
+    diagonal: Bitboard,
+    leap: Bitboard,
+    pawn: Bitboard,
+    /// The enemy units that check along a rank or file (rooks, queens), a diagonal
+    /// (bishops, queens), the knights and the pawns.
+    straights: Bitboard,
+    diagonals: Bitboard,
+    knights: Bitboard,
+    pawns: Bitboard,
+    /// Our first rank, where an enemy pawn reborn promotes.
+    first: Bitboard,
+    /// The departure squares whose captures are not all counted one: the union of the
+    /// squares above for the walks the enemy has (our first rank for pawns).
+    danger: Bitboard,
+}
+
+impl Swap {
+    /// The sets for our king on `k`.
+    #[inline(always)]
+    fn new(pos: &Position, c: &Circe, k: Square) -> Self {
+        let s = pos.sets();
+        let us = pos.turn();
+        let them = us.other();
+        let occ = s.occ;
+        let queens = s.pieces(them, Role::Queen);
+        let (straights, diagonals) = (s.pieces(them, Role::Rook) | queens, s.pieces(them, Role::Bishop) | queens);
+        let (knights, pawns) = (s.pieces(them, Role::Knight), s.pieces(them, Role::Pawn));
+        let (straight, diagonal, leap) = (rook_attacks(k, occ), bishop_attacks(k, occ), knight_attacks(k));
+        let mut pawn = pawn_attacks(us, k);
+        if c.first_rank_pawns == super::FirstRankPawns::Immobile {
+            pawn &= !Bitboard::rank(them.first_rank());
+        }
+        let first = Bitboard::rank(us.first_rank());
+        let danger = straight.when(straights.any()) | diagonal.when(diagonals.any()) | leap.when(knights.any()) | (pawn | first).when(pawns.any());
+        Swap { n: 0, king: k, theirs: s.color[them.index()], straight, diagonal, leap, pawn, straights, diagonals, knights, pawns, first, danger }
+    }
+
+    /// The victims whose capture from `from` checks our king (without branches: they would
+    /// mispredict).
+    #[inline(always)]
+    fn illegal(&self, from: Square) -> Bitboard {
+        self.straights.when(self.straight.contains(from))
+            | self.diagonals.when(self.diagonal.contains(from))
+            | self.knights.when(self.leap.contains(from))
+            | self.pawns.when(self.pawn.contains(from))
+    }
+
+    /// Counts the moves of our unit on `from` (not the king) to `t`.
+    #[inline(always)]
+    fn moves(&mut self, from: Square, t: Bitboard) {
+        // (`&`, not `&&`: one branch)
+        if !(self.danger.contains(from) & (t & self.theirs).any()) {
+            self.n += t.count() as u64;
+            return;
+        }
+        self.n += (t & !self.illegal(from)).count() as u64;
+        // (a pawn reborn promoting, counted one above: the walks that do not check but one)
+        let more = 3 - 2 * u64::from((self.straight | self.diagonal).contains(from)) - u64::from(self.leap.contains(from));
+        self.n += more * (t & self.pawns & Bitboard::FULL.when(self.first.contains(from))).count() as u64;
+    }
+
+    /// The pawn moves `delta` long to `t` whose capture checks our king (none a push: it
+    /// takes no unit), by arrival square.
+    #[inline(always)]
+    fn illegal_pawn_moves(&self, t: Bitboard, delta: i8) -> Bitboard {
+        if (t & self.theirs).is_empty() {
+            return Bitboard::EMPTY;
+        }
+        let shift = |b: Bitboard| crate::orthodox::shift(b, delta);
+        // (our pawns stand on neither first rank: the victim is reborn neither promoting
+        // nor on its own first rank)
+        t & ((shift(self.straight) & self.straights) | (shift(self.diagonal) & self.diagonals) | (shift(self.leap) & self.knights) | (shift(self.pawn) & self.pawns))
+    }
+}
+
+impl Sink for Swap {
+    #[inline(always)]
+    fn targets(&mut self, from: Square, t: Bitboard) {
+        self.moves(from, t);
+    }
+    #[inline(always)]
+    fn pawn_shift(&mut self, t: Bitboard, delta: i8, _: MoveKind) {
+        self.n += (t & !self.illegal_pawn_moves(t, delta)).count() as u64;
+    }
+    #[inline(always)]
+    fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
+        self.n += 4 * (t & !self.illegal_pawn_moves(t, delta)).count() as u64;
+    }
+    #[inline(always)]
+    fn one(&mut self, m: Move) {
+        // (no e.p. capture: `setup` leaves those positions out; the king's captures are
+        // judged apart)
+        if m.from() == self.king {
+            self.n += u64::from(!self.theirs.contains(m.to()));
+        } else {
+            self.moves(m.from(), Bitboard::from_square(m.to()));
+        }
+    }
+}
 
 /// The squares from which a unit of `them` reborn there could matter to our king on `k`
 /// ([`crate::rules::circe::danger_squares`] of the walks `them` has on the board).
@@ -798,7 +906,7 @@ struct Weigh<'a, const AT: u8, const BY_WALK: bool> {
     king: Square,
     theirs: Bitboard,
     /// Where an enemy walk on the board could matter ([`crate::rules::circe::danger_squares`]):
-    /// [`AT_VECTOR`], [`AT_DEPARTURE`]; [`AT_HOME`]: the files of the squares on our pawns'
+    /// [`AT_VECTOR`]; [`AT_HOME`]: the files of the squares on our pawns'
     /// rank that are empty and such, where a pawn's victim may matter.
     danger: Bitboard,
     /// [`AT_VECTOR`]: per departure square, the capture squares whose rebirth square may be
@@ -898,16 +1006,23 @@ impl<const AT: u8, const BY_WALK: bool> Weigh<'_, AT, BY_WALK> {
     fn capture(&mut self, from: Square, to: Square, promotes: bool) {
         let pos = self.pos;
         if promotes {
-            // (one walk per promotion of the capturer)
-            match Role::PROMOTIONS.iter().map(|&r| by_capture(pos, self.c, self.king, from, to, Some(r))).sum::<Option<u64>>() {
-                Some(w) => self.n += w,
-                None => self.off = true,
+            // (one walk per promotion of the capturer; a plain loop over copies of the
+            // fields: a closure over the fields, passed to the summing call left out of
+            // line, kept the whole sink in memory, every field read and written there)
+            let (c, king) = (self.c, self.king);
+            let mut w = 0;
+            for r in Role::PROMOTIONS {
+                let Some(x) = by_capture(pos, c, king, from, to, Some(r)) else {
+                    self.off = true;
+                    return;
+                };
+                w += x;
             }
+            self.n += w;
             return;
         }
         let r = match AT {
             AT_HOME => crate::rules::circe::home_square(pos.role_on(from), self.us, to),
-            AT_DEPARTURE => from,
             _ => {
                 let f = 2 * to.file() as i32 - from.file() as i32;
                 let r = 2 * to.rank() as i32 - from.rank() as i32;
@@ -934,9 +1049,7 @@ impl<const AT: u8, const BY_WALK: bool> Weigh<'_, AT, BY_WALK> {
     /// The victims whose capture from `from` is weighed.
     #[inline(always)]
     fn look(&self, from: Square) -> Bitboard {
-        if AT == AT_DEPARTURE && !self.danger.contains(from) {
-            Bitboard::EMPTY
-        } else if AT == AT_VECTOR {
+        if AT == AT_VECTOR {
             self.theirs & Bitboard(self.mid[from.index()])
         } else {
             self.theirs
@@ -946,9 +1059,7 @@ impl<const AT: u8, const BY_WALK: bool> Weigh<'_, AT, BY_WALK> {
     /// The arrival squares of pawn moves `delta` long whose captures are weighed.
     #[inline(always)]
     fn pawn_look(&self, delta: i8) -> Bitboard {
-        if AT == AT_DEPARTURE {
-            self.theirs & crate::orthodox::shift(self.danger, delta)
-        } else if AT == AT_VECTOR {
+        if AT == AT_VECTOR {
             // (the rebirth square is the arrival square plus the move's vector, `to + delta`:
             // a rotation, not a shift, for no branch on the sign; the squares it wraps
             // round are weighed, to one)
