@@ -72,10 +72,12 @@ pub(super) fn count(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pi
         return evasions(pos, c, k, threatened, parry, pinned, rays);
     }
     // (what the enemy attacks, by leapers and by sliders: for the moves landing on the
-    // preimage of `k`)
-    let (attacked, leaps) = if landers.any() { (attack_map(s, them, s.occ), leaper_attacks(s, them)) } else { (Bitboard::EMPTY, Bitboard::EMPTY) };
+    // preimage of `k`, and, our king not attacked, the same with it off the board, for its
+    // own moves: [`super::lean::assassin_king_with`])
+    let attacked = attack_map(s, them, s.occ);
+    let leaps = if landers.any() { leaper_attacks(s, them) } else { Bitboard::EMPTY };
     // (a square both attack is the leapers')
-    let slides = attacked & !leaps;
+    let slides = (attacked & !leaps).when(landers.any());
     // (a mover an enemy unit attacks may open a line through its own square onto its
     // arrival; a knight's move never does)
     let xray = landers & attacked & !s.role[Role::Knight.index()];
@@ -98,7 +100,7 @@ pub(super) fn count(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pi
         len: 0,
     };
     crate::orthodox::generate_with(pos, s.color[us.index()].without(k), Bitboard::EMPTY, pinned, &mut sink);
-    let mut n = sink.n + super::lean::assassin_king(pos, k, super::threat_squares(us));
+    let mut n = sink.n + super::lean::assassin_king_with(pos, k, super::threat_squares(us), attacked);
     super::lean::apart(pos, c, k, Bitboard::EMPTY, pinned, rays, Bitboard::EMPTY, |p, to| {
         n += super::lean::on_board(pos, c, k, p, to, None)?;
         Some(())

@@ -555,10 +555,18 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
 #[inline(always)]
 pub(super) fn assassin_king(pos: &Position, k: Square, threats: Bitboard) -> u64 {
     let s = pos.sets();
+    assassin_king_with(pos, k, threats, super::exact::attack_map(s, pos.turn().other(), s.occ.without(k)))
+}
+
+/// [`assassin_king`] with `map`, what the enemy attacks with our king off the board (with
+/// our king not attacked, what it attacks with the king on it: no line it attacks runs
+/// through the king's square).
+#[inline(always)]
+pub(super) fn assassin_king_with(pos: &Position, k: Square, threats: Bitboard, map: Bitboard) -> u64 {
+    let s = pos.sets();
     let us = pos.turn();
     let away = s.occ.without(k);
     let them = us.other();
-    let map = super::exact::attack_map(s, them, away);
     // (is the unit on `x` attacked by an enemy pawn, knight or king, whatever the board?)
     let leaped = |x: Square| ((knight_attacks(x) & s.pieces(them, Role::Knight)) | (pawn_attacks(us, x) & s.pieces(them, Role::Pawn)) | (king_attacks(x) & s.pieces(them, Role::King))).any();
     // the home squares our king may reach (its steps, castling's squares) of our units the
