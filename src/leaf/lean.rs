@@ -114,7 +114,7 @@ impl Rex {
 /// What the counting and the listing share: the king, its pinned units and their pin
 /// lines; `None` when the position is not one this module models.
 #[inline(always)]
-fn setup(pos: &Position, c: &Circe) -> Option<(Square, Bitboard, Bitboard, Bitboard, Shield)> {
+fn setup(pos: &Position, c: &Circe) -> Option<(Square, Bitboard, Bitboard, Bitboard, Shield, KingLines)> {
     let us = pos.turn();
     let them = us.other();
     let s = pos.sets();
@@ -147,7 +147,14 @@ fn setup(pos: &Position, c: &Circe) -> Option<(Square, Bitboard, Bitboard, Bitbo
     let occ = s.occ;
     let ours = s.color[us.index()];
     let theirs = s.color[them.index()];
-    let checkers = s.attackers_to(k, occ) & theirs;
+    let lines = KingLines { straight: rook_attacks(k, occ), diagonal: bishop_attacks(k, occ) };
+    let queens = s.role[Role::Queen.index()];
+    let checkers = theirs
+        & ((lines.straight & (s.role[Role::Rook.index()] | queens))
+            | (lines.diagonal & (s.role[Role::Bishop.index()] | queens))
+            | (knight_attacks(k) & s.role[Role::Knight.index()])
+            | (pawn_attacks(us, k) & s.role[Role::Pawn.index()])
+            | (king_attacks(k) & s.role[Role::King.index()]));
     if checkers.more_than_one() {
         return None;
     }
@@ -164,7 +171,16 @@ fn setup(pos: &Position, c: &Circe) -> Option<(Square, Bitboard, Bitboard, Bitbo
         rays |= between(k, sn).when(pin);
         rays |= Bitboard::from_square(sn).when(pin & assassin);
     }
-    Some((k, checkers, pinned, rays, shield))
+    Some((k, checkers, pinned, rays, shield, lines))
+}
+
+/// What a rook and a bishop on our king's square attack on the board: [`setup`] reads the
+/// checkers from them, and the paths that need the king's lines take them from there (the
+/// compiler does not share the slider lookups across those functions).
+#[derive(Clone, Copy)]
+struct KingLines {
+    straight: Bitboard,
+    diagonal: Bitboard,
 }
 
 /// Assassin Circe, our king on `k`, one of our home squares, where a rebirth could remove
@@ -401,7 +417,7 @@ fn dead_victims(pos: &Position, c: &Circe) -> (Bitboard, Bitboard) {
 /// The number of legal moves, or `None` when the position is not one this module models.
 #[inline(always)]
 pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
-    let (k, checkers, pinned, rays, shield) = setup(pos, c)?;
+    let (k, checkers, pinned, rays, shield, lines) = setup(pos, c)?;
     if assassin_at_home(pos, c, k) {
         return super::assassin_home::count(pos, c, k, checkers, pinned, rays);
     }
@@ -483,7 +499,7 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
     let plain_skip = if assassin_plain { skip.with(k) } else { skip };
     n += match (promo.is_some() || dead.any() || threats.any(), depart.is_some()) {
         _ if small && rex == Rex::No && dead.any() && by_victim => plain_strict(pos, &rule, checkers, pinned, look, (dead, dead_from), covered)?,
-        _ if small && rex == Rex::No && !by_victim && by_capture_plain(c) => plain_by_capture(pos, c, k, checkers, pinned, covered)?,
+        _ if small && rex == Rex::No && !by_victim && by_capture_plain(c) => plain_by_capture(pos, c, k, lines, checkers, pinned, covered)?,
         // (Rex Inclusive too: the units `skip` holds are counted below)
         _ if small && dead.is_empty() && (by_victim || matches!(depart, Some(FromLook::CapturerWalk(_)))) => plain(pos, &rule, checkers, pinned, look, depart, plain_skip | covered)?,
         (false, false) => lean!(false, false),
@@ -724,17 +740,18 @@ fn by_capture_plain(c: &Circe) -> bool {
 /// the danger squares moved back by the capture's vector): its rebirth squares are mostly
 /// far from the king, and a loop over every capture mispredicts.
 #[inline(always)]
-fn plain_by_capture(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitboard, skip: Bitboard) -> Option<u64> {
+#[allow(clippy::too_many_arguments)] // (the king's set-up, the units left out)
+fn plain_by_capture(pos: &Position, c: &Circe, k: Square, lines: KingLines, checkers: Bitboard, pinned: Bitboard, skip: Bitboard) -> Option<u64> {
     match c.square {
-        SquareRule::CapturePlusVector => by_capture_weighed::<AT_VECTOR, false>(pos, c, k, checkers, pinned, skip),
+        SquareRule::CapturePlusVector => by_capture_weighed::<AT_VECTOR, false>(pos, c, k, lines, checkers, pinned, skip),
         SquareRule::Departure => {
             // (the units of `skip`, Volcanic's covered units, judged apart, left out)
-            let mut sink = Swap::new(pos, c, k);
+            let mut sink = Swap::new(pos, c, k, lines);
             crate::orthodox::generate_with(pos, !skip, checkers, pinned, &mut sink);
             Some(sink.n)
         }
-        _ if HomeWeights::pay(pos) => by_capture_weighed::<AT_HOME, true>(pos, c, k, checkers, pinned, skip),
-        _ => by_capture_weighed::<AT_HOME, false>(pos, c, k, checkers, pinned, skip),
+        _ if HomeWeights::pay(pos) => by_capture_weighed::<AT_HOME, true>(pos, c, k, lines, checkers, pinned, skip),
+        _ => by_capture_weighed::<AT_HOME, false>(pos, c, k, lines, checkers, pinned, skip),
     }
 }
 
@@ -742,7 +759,8 @@ fn plain_by_capture(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pi
 /// covered units, judged apart) left out; `BY_WALK` ([`AT_HOME`]): our pieces' captures
 /// counted by walk ([`HomeWeights`]).
 #[inline(always)]
-fn by_capture_weighed<const AT: u8, const BY_WALK: bool>(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitboard, skip: Bitboard) -> Option<u64> {
+#[allow(clippy::too_many_arguments)] // (the king's set-up, the units left out)
+fn by_capture_weighed<const AT: u8, const BY_WALK: bool>(pos: &Position, c: &Circe, k: Square, lines: KingLines, checkers: Bitboard, pinned: Bitboard, skip: Bitboard) -> Option<u64> {
     let s = pos.sets();
     let us = pos.turn();
     let them = us.other();
@@ -756,7 +774,7 @@ fn by_capture_weighed<const AT: u8, const BY_WALK: bool>(pos: &Position, c: &Cir
         reach_squares(s, them, k)
     };
     let mid = if AT == AT_VECTOR { crate::rules::circe::vector_danger(them, k) } else { &[0; 64] };
-    let home = if BY_WALK { HomeWeights::new(pos, k) } else { HomeWeights::NONE };
+    let home = if BY_WALK { HomeWeights::new(pos, k, lines) } else { HomeWeights::NONE };
     let mut sink = Weigh::<AT, BY_WALK> { n: 0, pos, c, reach: Reach::new(pos, c, k), us, king: k, theirs: s.color[them.index()], danger, mid, home, off: false };
     crate::orthodox::generate_with(pos, !skip, checkers, pinned, &mut sink);
     (!sink.off).then_some(sink.n)
@@ -808,15 +826,14 @@ struct Swap {
 impl Swap {
     /// The sets for our king on `k`.
     #[inline(always)]
-    fn new(pos: &Position, c: &Circe, k: Square) -> Self {
+    fn new(pos: &Position, c: &Circe, k: Square, lines: KingLines) -> Self {
         let s = pos.sets();
         let us = pos.turn();
         let them = us.other();
-        let occ = s.occ;
         let queens = s.pieces(them, Role::Queen);
         let (straights, diagonals) = (s.pieces(them, Role::Rook) | queens, s.pieces(them, Role::Bishop) | queens);
         let (knights, pawns) = (s.pieces(them, Role::Knight), s.pieces(them, Role::Pawn));
-        let (straight, diagonal, leap) = (rook_attacks(k, occ), bishop_attacks(k, occ), knight_attacks(k));
+        let (straight, diagonal, leap) = (lines.straight, lines.diagonal, knight_attacks(k));
         let mut pawn = pawn_attacks(us, k);
         if c.first_rank_pawns == super::FirstRankPawns::Immobile {
             pawn &= !Bitboard::rank(them.first_rank());
@@ -974,7 +991,7 @@ impl HomeWeights {
 
     /// The sets for our king on `k`.
     #[inline(always)]
-    fn new(pos: &Position, k: Square) -> Self {
+    fn new(pos: &Position, k: Square, lines: KingLines) -> Self {
         let us = pos.turn();
         let them = us.other();
         let s = pos.sets();
@@ -982,19 +999,18 @@ impl HomeWeights {
         let first = Bitboard::rank(us.first_rank());
         let empty = first & !occ;
         // the empty squares of our first rank from which a knight, a bishop or a rook checks
-        let (leap, diagonal, straight) = (knight_attacks(k) & empty, bishop_attacks(k, occ) & empty, rook_attacks(k, occ) & empty);
+        let (leap, diagonal, straight) = (knight_attacks(k) & empty, lines.diagonal & empty, lines.straight & empty);
         let pawns = s.pieces(them, Role::Pawn);
         let queens = s.pieces(them, Role::Queen);
         let (knights, bishops, rooks) = (s.pieces(them, Role::Knight), s.pieces(them, Role::Bishop) | queens, s.pieces(them, Role::Rook) | queens);
         // (the ranks strictly between our first rank and the king's, as `between` on the a-file
         // spread over each rank)
         let span = Bitboard(between(Square::from_coords(0, us.first_rank()), Square::from_coords(0, k.rank())).0 * 0xff);
-        let apart = s.color[us.index()] & (first | ((bishop_attacks(k, occ) | rook_attacks(k, occ)) & span));
+        let apart = s.color[us.index()] & (first | ((lines.diagonal | lines.straight) & span));
         // (per walk, the capture squares whose home square is among those: the light or
         // the dark squares, both, or none)
         let on = |squares: Bitboard| crate::rules::circe::first_rank_preimages_in(us, squares);
         let (free, leaps, diagonals, straights) = (on(empty), on(leap), on(diagonal), on(straight));
-        // (walk `i` of the tables' order, [`HomeWeights::slot`])
         // (walk `i` of the tables' order, [`HomeWeights::slot`]; a plain loop, which is
         // unrolled, where `std::array::from_fn` was left out of line)
         let mut out = HomeWeights { counted: [Bitboard::EMPTY; 4], one: [Bitboard::EMPTY; 4], two: [Bitboard::EMPTY; 4], apart };
@@ -1251,7 +1267,7 @@ pub(super) fn moves(pos: &Position, c: &Circe, sure: &mut MoveList, unsure: &mut
         // (Rex Inclusive: counted here, listed by the general pipeline)
         return None;
     }
-    let (k, checkers, pinned, rays, shield) = setup(pos, c)?;
+    let (k, checkers, pinned, rays, shield, _) = setup(pos, c)?;
     if assassin_at_home(pos, c, k) {
         // (listed by the general pipeline)
         return None;
