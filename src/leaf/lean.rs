@@ -768,8 +768,14 @@ fn by_capture_weighed<const AT: u8, const BY_WALK: bool>(pos: &Position, c: &Cir
         // (a pawn's captures rebirth their victim on our pawns' rank, on the capture
         // square's file: only the files whose square there is empty and where an enemy walk
         // could matter)
+        // (on that rank, the squares from which an enemy walk attacks the king on an empty
+        // board, read from the attack tables: the danger table's rows would add the king's
+        // square, taken, and the enemy pawns' promotion rank, another)
         let rank = us.pawn_rank() as u32 * 8;
-        Bitboard((((reach_squares(s, them, k) & !s.occ).0 >> rank) & 0xff) * 0x0101_0101_0101_0101)
+        let has = |r: Role| s.pieces(them, r).any();
+        let q = has(Role::Queen);
+        let reach = rook_rays(k).when(q || has(Role::Rook)) | bishop_rays(k).when(q || has(Role::Bishop)) | knight_attacks(k).when(has(Role::Knight)) | pawn_attacks(us, k).when(has(Role::Pawn));
+        Bitboard((((reach & !s.occ).0 >> rank) & 0xff) * 0x0101_0101_0101_0101)
     } else {
         reach_squares(s, them, k)
     };
