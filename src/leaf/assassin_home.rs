@@ -96,23 +96,11 @@ pub(super) fn count(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pi
         xray,
         pawn_landers: landers.when(pawns),
         pawn_xray: xray.when(pawns),
-        kept: [0; KEPT],
-        len: 0,
+        kept: Kept::default(),
     };
     crate::orthodox::generate_with(pos, s.color[us.index()].without(k), Bitboard::EMPTY, pinned, &mut sink);
-    let mut n = sink.n + super::lean::assassin_king_with(pos, k, super::threat_squares(us), attacked);
-    super::lean::apart(pos, c, k, Bitboard::EMPTY, pinned, rays, Bitboard::EMPTY, |p, to| {
-        n += super::lean::on_board(pos, c, k, p, to, None)?;
-        Some(())
-    })?;
-    for to in king_attacks(k) & theirs {
-        n += super::lean::on_board(pos, c, k, k, to, None)?;
-    }
-    for &m in sink.kept.get(..sink.len)? {
-        let (from, to) = (Square::new((m & 63) as u8), Square::new((m >> 6) as u8));
-        n += super::lean::on_board(pos, c, k, from, to, None)?;
-    }
-    Some(n)
+    let n = sink.n + super::lean::assassin_king_with(pos, k, super::threat_squares(us), attacked);
+    Some(n + judged(pos, c, k, pinned, rays, &sink.kept)?)
 }
 
 /// In check by a threat: the enemy can take the targets `threatened` (removing our king
@@ -128,9 +116,17 @@ fn evasions(pos: &Position, c: &Circe, k: Square, threatened: Bitboard, parry: B
     let them = us.other();
     let theirs = s.color[them.index()];
     let reborn = super::all_victims_reborn_in(pos, c, them, parry | threatened);
-    let mut sink = Evade { from: threatened, to: parry | (reborn & theirs), kept: [0; KEPT], len: 0 };
+    let mut sink = Evade { from: threatened, to: parry | (reborn & theirs), kept: Kept::default() };
     crate::orthodox::generate_with(pos, s.color[us.index()].without(k), Bitboard::EMPTY, pinned, &mut sink);
-    let mut n = super::lean::assassin_king(pos, k, super::threat_squares(us));
+    Some(super::lean::assassin_king(pos, k, super::threat_squares(us)) + judged(pos, c, k, pinned, rays, &sink.kept)?)
+}
+
+/// The moves [`count`] and [`evasions`] judge on the board: those orthodox chess forbids
+/// and a rebirth may allow ([`super::lean::apart`]), the king's captures, and the generator's
+/// moves the sink kept; `None` when it kept too many.
+fn judged(pos: &Position, c: &Circe, k: Square, pinned: Bitboard, rays: Bitboard, kept: &Kept) -> Option<u64> {
+    let theirs = pos.sets().color[pos.turn().other().index()];
+    let mut n = 0;
     super::lean::apart(pos, c, k, Bitboard::EMPTY, pinned, rays, Bitboard::EMPTY, |p, to| {
         n += super::lean::on_board(pos, c, k, p, to, None)?;
         Some(())
@@ -138,8 +134,7 @@ fn evasions(pos: &Position, c: &Circe, k: Square, threatened: Bitboard, parry: B
     for to in king_attacks(k) & theirs {
         n += super::lean::on_board(pos, c, k, k, to, None)?;
     }
-    for &m in sink.kept.get(..sink.len)? {
-        let (from, to) = (Square::new((m & 63) as u8), Square::new((m >> 6) as u8));
+    for (from, to) in kept.moves()? {
         n += super::lean::on_board(pos, c, k, from, to, None)?;
     }
     Some(n)
@@ -149,17 +144,34 @@ fn evasions(pos: &Position, c: &Circe, k: Square, threatened: Bitboard, parry: B
 struct Evade {
     from: Bitboard,
     to: Bitboard,
-    kept: [u16; KEPT],
+    kept: Kept,
+}
+
+/// The moves a sink keeps to be judged on the board (departure and arrival, packed), up to
+/// [`KEPT`]; past that the count gives up ([`Kept::moves`] is `None`).
+struct Kept {
+    moves: [u16; KEPT],
     len: usize,
 }
 
-impl Evade {
+impl Default for Kept {
+    fn default() -> Self {
+        Kept { moves: [0; KEPT], len: 0 }
+    }
+}
+
+impl Kept {
     #[inline(always)]
-    fn keep(&mut self, from: Square, to: Square) {
+    fn push(&mut self, from: Square, to: Square) {
         if self.len < KEPT {
-            self.kept[self.len] = from.index() as u16 | (to.index() as u16) << 6;
+            self.moves[self.len] = from.index() as u16 | (to.index() as u16) << 6;
         }
         self.len += 1;
+    }
+
+    /// The moves kept, or `None` when there were too many.
+    fn moves(&self) -> Option<impl Iterator<Item = (Square, Square)> + '_> {
+        Some(self.moves.get(..self.len)?.iter().map(|&m| (Square::new((m & 63) as u8), Square::new((m >> 6) as u8))))
     }
 }
 
@@ -167,12 +179,12 @@ impl Sink for Evade {
     fn targets(&mut self, from: Square, t: Bitboard) {
         let keep = if self.from.contains(from) { t } else { t & self.to };
         for to in keep {
-            self.keep(from, to);
+            self.kept.push(from, to);
         }
     }
     fn pawn_shift(&mut self, t: Bitboard, delta: i8, _: MoveKind) {
         for to in t & (self.to | shift(self.from, delta)) {
-            self.keep(Square::new((to.index() as i8 - delta) as u8), to);
+            self.kept.push(Square::new((to.index() as i8 - delta) as u8), to);
         }
     }
     fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
@@ -180,7 +192,7 @@ impl Sink for Evade {
     }
     fn one(&mut self, m: Move) {
         if self.from.contains(m.from()) || self.to.contains(m.to()) {
-            self.keep(m.from(), m.to());
+            self.kept.push(m.from(), m.to());
         }
     }
 }
@@ -209,23 +221,14 @@ struct Home<'a> {
     /// then land nowhere that matters).
     pawn_landers: Bitboard,
     pawn_xray: Bitboard,
-    /// The moves to judge (departure and arrival, packed), `len` of them (over [`KEPT`]:
-    /// too many, the count gives up).
-    kept: [u16; KEPT],
-    len: usize,
+    /// The moves to judge.
+    kept: Kept,
 }
 
-/// The moves [`Home`] keeps at most.
+/// The moves a sink keeps at most.
 const KEPT: usize = 64;
 
 impl Home<'_> {
-    #[inline(always)]
-    fn keep(&mut self, from: Square, to: Square) {
-        if self.len < KEPT {
-            self.kept[self.len] = from.index() as u16 | (to.index() as u16) << 6;
-        }
-        self.len += 1;
-    }
 
     /// Sorts the moves to `t` (each from `from(to)`; `landing`: the squares of `lands` they
     /// land on as a unit of the walk; `judged`: those to judge whatever they are): counts
@@ -238,7 +241,7 @@ impl Home<'_> {
         let attacked = self.leaps | self.slides;
         self.n += (t & !keep & !land).count() as u64 + (land & !self.theirs & !attacked).count() as u64;
         for to in keep {
-            self.keep(from(to), to);
+            self.kept.push(from(to), to);
         }
         for to in land & self.theirs {
             self.landing_capture(from(to), to);
@@ -259,7 +262,7 @@ impl Home<'_> {
             // (the victim reborn on its own square replaces the capturer: nothing lands)
             _ if r == to => self.n += 1,
             _ if self.leaps.contains(to) => {}
-            _ if self.slides.contains(to) || Bitboard(danger_squares(self.them, to)[v.index()]).contains(r) => self.keep(from, to),
+            _ if self.slides.contains(to) || Bitboard(danger_squares(self.them, to)[v.index()]).contains(r) => self.kept.push(from, to),
             _ => self.n += 1,
         }
     }
@@ -283,13 +286,13 @@ impl Sink for Home<'_> {
     fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
         // (one move each: the board judges the four walks)
         for to in t {
-            self.keep(Square::new((to.index() as i8 - delta) as u8), to);
+            self.kept.push(Square::new((to.index() as i8 - delta) as u8), to);
         }
     }
     #[inline(always)]
     fn one(&mut self, m: Move) {
         // (a pinned pawn's move; no castling or e.p.: the king is left out, the position
         // has no e.p. capture)
-        self.keep(m.from(), m.to());
+        self.kept.push(m.from(), m.to());
     }
 }
