@@ -481,7 +481,7 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
     // (one instance per case, so that plain Circe pays for neither extra)
     macro_rules! lean {
         ($extra:literal, $depart:literal) => {{
-            let mut sink = Lean::<$extra, $depart> { n: 0, threats, theirs, look, king: k, rule, by_victim, promo, occ, dead, dead_from, unsure: false, depart };
+            let mut sink = Lean::<$extra, $depart> { n: 0, threats, theirs, look, king: k, rule, by_victim, dead, dead_from, unsure: false, depart };
             // (the units on hidden units are judged below; an instance without them)
             match covered | skip {
                 Bitboard::EMPTY => crate::orthodox::generate_with(pos, Bitboard::FULL, checkers, pinned, &mut sink),
@@ -497,22 +497,21 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
     // generator's, [`shielded`] adds what it may allow)
     let small = promo.is_none() && (threats.is_empty() || assassin_plain);
     let plain_skip = if assassin_plain { skip.with(k) } else { skip };
-    n += match (promo.is_some() || dead.any() || threats.any(), depart.is_some()) {
+    n += match (dead.any() || threats.any(), depart.is_some()) {
         _ if small && rex == Rex::No && dead.any() && by_victim => plain_strict(pos, &rule, checkers, pinned, look, (dead, dead_from), covered)?,
         _ if small && rex == Rex::No && !by_victim && by_capture_plain(c) => plain_by_capture(pos, c, k, lines, checkers, pinned, covered)?,
         // (Rex Inclusive too: the units `skip` holds are counted below)
         _ if small && dead.is_empty() && (by_victim || matches!(depart, Some(FromLook::CapturerWalk(_)))) => plain(pos, &rule, checkers, pinned, look, depart, plain_skip | covered)?,
+        // (Parrain's pending pawn: a counter and its promotions; with anything else to look
+        // at, which no preset combines with it, the general counter)
+        _ if promo.is_some() => {
+            let promo = promo.filter(|_| rex == Rex::No && look.is_empty() && dead.is_empty() && threats.is_empty() && covered.is_empty() && depart.is_none())?;
+            let mut sink = PendingPawn { n: 0, king: k, theirs, promo, occ, unsure: false };
+            crate::orthodox::generate_with(pos, Bitboard::FULL, checkers, pinned, &mut sink);
+            (!sink.unsure).then_some(sink.n)?
+        }
         (false, false) => lean!(false, false),
         (false, true) => lean!(false, true),
-        // (Parrain's pending pawn, nothing else to look at: a counter and its promotions)
-        (true, false) if rex == Rex::No && look.is_empty() && dead.is_empty() && threats.is_empty() && covered.is_empty() => match promo {
-            Some(promo) => {
-                let mut sink = PendingPawn { n: 0, king: k, theirs, promo, occ, unsure: false };
-                crate::orthodox::generate_with(pos, Bitboard::FULL, checkers, pinned, &mut sink);
-                (!sink.unsure).then_some(sink.n)?
-            }
-            None => lean!(true, false),
-        },
         (true, _) => lean!(true, false),
     };
     if assassin_plain {
@@ -2005,8 +2004,8 @@ impl Sink for PendingPawn {
 }
 
 /// Counts the orthodox generator's moves; captures of `look` victims are weighed one by one.
-/// `EXTRA`: a pending pawn may promote (`promo`), victims are out of reach (`dead`) or the
-/// king may walk into an Assassin threat (`threats`): the plainest rules pay for none;
+/// `EXTRA`: victims are out of reach (`dead`) or the king may walk into an Assassin threat
+/// (`threats`): the plainest rules pay for neither (a pending pawn: [`PendingPawn`]);
 /// `DEPART`: the look by capturer (Platzwechsel, Clone: [`look_from`]).
 struct Lean<'a, const EXTRA: bool, const DEPART: bool> {
     n: u64,
@@ -2019,10 +2018,6 @@ struct Lean<'a, const EXTRA: bool, const DEPART: bool> {
     rule: VictimRule<'a>,
     /// The rebirth square depends on the victim alone (else on the capture).
     by_victim: bool,
-    /// Parrain: our pending pawn's capture square, and the rank distance from it to its
-    /// promotion rank (a move of that many ranks may promote it).
-    promo: Option<(Square, i32)>,
-    occ: Bitboard,
     /// Victims that cannot be captured (Strict Circe: their rebirth square is taken) by a
     /// unit standing outside `dead_from` (the squares where some rebirth could be).
     dead: Bitboard,
@@ -2042,40 +2037,6 @@ impl<const EXTRA: bool, const DEPART: bool> Lean<'_, EXTRA, DEPART> {
         } else {
             self.look
         }
-    }
-
-    /// The extra moves of moves from `from` to `targets` that rebirth our pending pawn on
-    /// its promotion rank (three more each).
-    #[inline(always)]
-    fn promotions(&self, from: Square, targets: Bitboard) -> u64 {
-        let Some((a, dy)) = self.promo else { return 0 };
-        let rank = from.rank() as i32 + dy;
-        if !(0..8).contains(&rank) {
-            return 0;
-        }
-        let mut n = 0;
-        for to in targets & Bitboard::rank(rank as u8) {
-            if let Some(r) = a.offset(to.file() as i32 - from.file() as i32, dy) {
-                if r != to && (r == from || !self.occ.contains(r)) {
-                    n += 3;
-                }
-            }
-        }
-        n
-    }
-
-    /// [`Lean::promotions`] of the pawn moves `delta` long to `t`: they share one vector,
-    /// so the pending pawn's rebirth square `r` is one square for them all; each move counts
-    /// three more when `r` is on the promotion rank and empty after it (not its arrival,
-    /// and empty: no pawn leaves the promotion rank).
-    #[inline(always)]
-    fn pawn_move_promotions(&self, t: Bitboard, delta: i8) -> u64 {
-        let Some((a, dy)) = self.promo else { return 0 };
-        // (one rank or two, up or down; the file step what is left)
-        let vy = (i32::from(delta) + 4).div_euclid(8);
-        let Some(r) = a.offset(i32::from(delta) - 8 * vy, vy).filter(|_| vy == dy) else { return 0 };
-        // (taken, `r` is no pawn's departure: it lies on the promotion rank)
-        3 * t.without(r).when(!self.occ.contains(r)).count() as u64
     }
 
     #[inline(always)]
@@ -2105,10 +2066,6 @@ impl<const EXTRA: bool, const DEPART: bool> Sink for Lean<'_, EXTRA, DEPART> {
         for to in t & look {
             self.capture(from, to, 1);
         }
-        if EXTRA && self.promo.is_some() {
-            // (Parrain: every capture is legal, `look` is empty)
-            self.n += self.promotions(from, t);
-        }
     }
     #[inline(always)]
     fn pawn_shift(&mut self, mut t: Bitboard, delta: i8, _: MoveKind) {
@@ -2123,9 +2080,6 @@ impl<const EXTRA: bool, const DEPART: bool> Sink for Lean<'_, EXTRA, DEPART> {
             } else {
                 self.n += 1;
             }
-        }
-        if EXTRA && self.promo.is_some() {
-            self.n += self.pawn_move_promotions(t, delta);
         }
     }
     #[inline(always)]
@@ -2142,28 +2096,17 @@ impl<const EXTRA: bool, const DEPART: bool> Sink for Lean<'_, EXTRA, DEPART> {
                 self.n += 4;
             }
         }
-        if EXTRA && self.promo.is_some() {
-            self.n += 4 * self.pawn_move_promotions(t, delta);
-        }
     }
     #[inline(always)]
     fn one(&mut self, m: Move) {
         match m.kind() {
             MoveKind::EnPassant => self.unsure = true,
-            // (Parrain: with a pending pawn captured on its promotion rank, castling, which may
-            // promote it, is judged apart, by its own vector)
-            MoveKind::CastleKing | MoveKind::CastleQueen if EXTRA && self.promo.is_some_and(|(_, dy)| dy == 0) => {}
             MoveKind::CastleKing | MoveKind::CastleQueen if EXTRA && self.threats.any() => self.n += u64::from(assassin_castling_legal(self.rule.pos, self.rule.fr, m)),
             // the king's captures are judged apart
             _ if m.from() == self.king && self.theirs.contains(m.to()) => {}
             _ if EXTRA && m.from() == self.king && self.threats.contains(m.to()) => self.n += u64::from(assassin_step_legal(self.rule.pos, self.rule.fr, m)),
             _ if self.look_at(m.from(), Bitboard::from_square(m.to())).contains(m.to()) => self.capture(m.from(), m.to(), 1),
-            _ => {
-                self.n += 1;
-                if EXTRA && self.promo.is_some() {
-                    self.n += self.promotions(m.from(), Bitboard::from_square(m.to()));
-                }
-            }
+            _ => self.n += 1,
         }
     }
 }
