@@ -614,9 +614,8 @@ pub(super) fn assassin_king_with(pos: &Position, k: Square, threats: Bitboard, m
     }
     // castling: neither square attacked nor surely threatened (the rook's arrival, on the
     // square the king crosses, screens no unit whose home square is the king's arrival: it
-    // stands on the first rank between them, or on a line of the other square colour)
-    // (in bulk, by the arrival squares: those neither on nor passing a `bad` square, and
-    // for the few on or passing a `look` square, a closer look)
+    // stands on the first rank between them, or on a line of the other square colour); in
+    // bulk by the arrival squares, a closer look for the few on or passing a `look` square
     let bad = map | sure;
     let legal = tos & !bad & !super::exact::castling_arrivals(bad);
     let near = legal & (look | super::exact::castling_arrivals(look));
@@ -765,11 +764,8 @@ fn by_capture_weighed<const AT: u8, const BY_WALK: bool>(pos: &Position, c: &Cir
     let them = us.other();
     let danger = if AT == AT_HOME {
         // (a pawn's captures rebirth their victim on our pawns' rank, on the capture
-        // square's file: only the files whose square there is empty and where an enemy walk
-        // could matter)
-        // (on that rank, the squares from which an enemy walk attacks the king on an empty
-        // board, read from the attack tables: the danger table's rows would add the king's
-        // square, taken, and the enemy pawns' promotion rank, another)
+        // square's file: only the files whose square there is empty and from which an enemy
+        // walk on the board attacks the king on an empty board, read from the attack tables)
         let rank = us.pawn_rank() as u32 * 8;
         let has = |r: Role| s.pieces(them, r).any();
         let q = has(Role::Queen);
@@ -868,7 +864,7 @@ impl Swap {
         }
         self.n += (t & !self.illegal(from)).count() as u64;
         // (a pawn reborn promoting, counted one above: the walks that do not check but one)
-        let more = 3 - 2 * u64::from((self.straight | self.diagonal).contains(from)) - u64::from(self.leap.contains(from));
+        let more = promoted_walks(u64::from((self.straight | self.diagonal).contains(from)), u64::from(self.leap.contains(from))) - 1;
         self.n += more * (t & self.pawns & Bitboard::FULL.when(self.first.contains(from))).count() as u64;
     }
 
@@ -1217,7 +1213,7 @@ impl Reach {
         let promotes = (v == Role::Pawn) & (r.rank() == self.them.promotion_rank());
         // (a promoted pawn: one move per walk that does not check, Q, S, R, B; the queen's
         // lines are the rook's and the bishop's)
-        let promoted = 4 - 2 * hits(Role::Queen) - hits(Role::Knight);
+        let promoted = promoted_walks(hits(Role::Queen), hits(Role::Knight));
         let w = std::hint::select_unpredictable(promotes, promoted, 1 - hits(v));
         std::hint::select_unpredictable(occ.contains(r), 1, w)
     }
@@ -1721,6 +1717,14 @@ fn place_shield(b: &mut crate::position::Sets, shield: Shield, vector: (i32, i32
     1
 }
 
+/// The moves of a pawn reborn promoting: one per walk among Q, S, R, B that does not check
+/// our king from its square, `on_line` (1: on an open line to the king, where the queen and
+/// the rook or the bishop check) and `leap` (1: a knight's leap away) saying which.
+#[inline(always)]
+const fn promoted_walks(on_line: u64, leap: u64) -> u64 {
+    4 - 2 * on_line - leap
+}
+
 /// The moves a rebirth of `u` on `r` makes of one: four when a pawn promotes there.
 #[inline(always)]
 fn promotions_of(u: Piece, r: Square) -> u64 {
@@ -1755,12 +1759,8 @@ fn reborn_weight(c: &Circe, k: Square, unit: Piece, r: Square, occ: Bitboard) ->
         return 1;
     }
     if unit.role() == Role::Pawn && r.rank() == unit.color().promotion_rank() {
-        // one move per walk it promotes to that does not check: the line to the king once
         let open = line(k, r).any() && (between(k, r) & occ).is_empty();
-        let straight = open && (r.rank() == k.rank() || r.file() == k.file());
-        let diagonal = open && !straight;
-        let checks = [diagonal || straight, straight, diagonal, knight_attacks(r).contains(k)];
-        return checks.iter().filter(|&&c| !c).count() as u64;
+        return promoted_walks(u64::from(open), u64::from(knight_attacks(r).contains(k)));
     }
     walks_on(unit, r).iter().filter(|&&walk| !checks_from(unit.color(), c.first_rank_pawns, walk, r, k, occ.with(r))).count() as u64
 }
