@@ -404,10 +404,12 @@ pub fn home_squares(color: Color) -> crate::bitboard::Bitboard {
 }
 
 /// [colour] -> [`home_squares`], folded at compile time.
-const HOME_SQUARES: [u64; 2] = {
-    let t = &TABLES.range;
-    [t[0][1] | t[0][2] | t[0][3] | t[0][4] | t[0][5], t[1][1] | t[1][2] | t[1][3] | t[1][4] | t[1][5]]
-};
+const HOME_SQUARES: [u64; 2] = [capturable_homes(&TABLES.range[0]), capturable_homes(&TABLES.range[1])];
+
+/// The union of one colour's home-square sets of the walks pawn to queen.
+const fn capturable_homes(range: &[u64; 7]) -> u64 {
+    range[1] | range[2] | range[3] | range[4] | range[5]
+}
 
 /// Squares s such that `home_square(role, color, s)` is one of `targets` (empty for kings).
 #[inline(always)]
