@@ -15,4 +15,11 @@ pub fn variants() -> Vec<String> {
 }
 
 /// The variants whose generic pipeline is benched against the default one.
-pub const PIPELINE_VARIANTS: [&str; 6] = ["circe", "anticirce-calvet", "circe-assassin", "circe-mars", "madrasi", "circe+cohen"];
+pub const PIPELINE_VARIANTS: [&str; 6] = [
+    "circe",
+    "anticirce-calvet",
+    "circe-assassin",
+    "circe-mars",
+    "madrasi",
+    "circe+cohen",
+];

@@ -9,13 +9,21 @@ use std::time::Duration;
 mod common;
 
 fn shak(fen: &str) -> Chess {
-    Fen::from_ascii(fen.as_bytes()).unwrap().into_position(CastlingMode::Standard).unwrap()
+    Fen::from_ascii(fen.as_bytes())
+        .unwrap()
+        .into_position(CastlingMode::Standard)
+        .unwrap()
 }
 
 fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("orthodox");
-    g.sample_size(10).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(8));
-    for (name, fen, depth) in [("initial-perft6", common::INITIAL, 6), ("kiwipete-perft5", common::KIWIPETE, 5)] {
+    g.sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(8));
+    for (name, fen, depth) in [
+        ("initial-perft6", common::INITIAL, 6),
+        ("kiwipete-perft5", common::KIWIPETE, 5),
+    ] {
         let mut game = fairyperft::Game::new(fen, "orthodox").unwrap();
         g.bench_function(format!("fairyperft/{name}"), |b| b.iter(|| game.perft(depth)));
         let pos = shak(fen);
@@ -25,10 +33,14 @@ fn bench(c: &mut Criterion) {
 
     // --threads: the same perft(6) split over rayon (identical counts, tests/table.rs)
     let mut g = c.benchmark_group("threads");
-    g.sample_size(10).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(8));
+    g.sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(8));
     let mut game = fairyperft::Game::new(common::INITIAL, "orthodox").unwrap();
     for threads in [1, 2] {
-        g.bench_function(format!("initial-perft6/{threads}"), |b| b.iter(|| game.perft_parallel(6, threads)));
+        g.bench_function(format!("initial-perft6/{threads}"), |b| {
+            b.iter(|| game.perft_parallel(6, threads))
+        });
     }
     g.finish();
 }

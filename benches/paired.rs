@@ -79,18 +79,28 @@ fn paired(iters: u64, num: &mut impl FnMut() -> u64, den: &mut impl FnMut() -> u
             let b = timed(den);
             (timed(num), b)
         };
-        sum += if per_unit { (tn / nn.max(1) as f64) / (td / nd.max(1) as f64) } else { tn / td };
+        sum += if per_unit {
+            (tn / nn.max(1) as f64) / (td / nd.max(1) as f64)
+        } else {
+            tn / td
+        };
     }
     sum
 }
 
 fn shak(fen: &str) -> Chess {
-    Fen::from_ascii(fen.as_bytes()).unwrap().into_position(CastlingMode::Standard).unwrap()
+    Fen::from_ascii(fen.as_bytes())
+        .unwrap()
+        .into_position(CastlingMode::Standard)
+        .unwrap()
 }
 
 fn bench(c: &mut Criterion<Ratio>) {
     let mut g = c.benchmark_group("paired");
-    g.sample_size(10).sampling_mode(SamplingMode::Flat).warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(3));
+    g.sample_size(10)
+        .sampling_mode(SamplingMode::Flat)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3));
 
     let mut ortho = fairyperft::Game::new(common::INITIAL, "orthodox").unwrap();
     let pos = shak(common::INITIAL);
@@ -99,21 +109,45 @@ fn bench(c: &mut Criterion<Ratio>) {
     });
     g.bench_function("threads/initial-perft6", |b| {
         let mut two = fairyperft::Game::new(common::INITIAL, "orthodox").unwrap();
-        b.iter_custom(|iters| paired(iters, &mut || ortho.perft_parallel(6, 1), &mut || two.perft_parallel(6, 2), false))
+        b.iter_custom(|iters| {
+            paired(
+                iters,
+                &mut || ortho.perft_parallel(6, 1),
+                &mut || two.perft_parallel(6, 2),
+                false,
+            )
+        })
     });
 
     g.bench_function("two-jobs/initial-perft6", |b| {
-        let mut alone = || fairyperft::Game::new(common::INITIAL, "orthodox").unwrap().perft(6).min(1);
+        let mut alone = || {
+            fairyperft::Game::new(common::INITIAL, "orthodox")
+                .unwrap()
+                .perft(6)
+                .min(1)
+        };
         let mut both = || {
             std::thread::scope(|s| {
-                let jobs: Vec<_> = (0..2).map(|_| s.spawn(|| fairyperft::Game::new(common::INITIAL, "orthodox").unwrap().perft(6).min(1))).collect();
+                let jobs: Vec<_> = (0..2)
+                    .map(|_| {
+                        s.spawn(|| {
+                            fairyperft::Game::new(common::INITIAL, "orthodox")
+                                .unwrap()
+                                .perft(6)
+                                .min(1)
+                        })
+                    })
+                    .collect();
                 jobs.into_iter().map(|j| j.join().unwrap()).sum()
             })
         };
         b.iter_custom(|iters| paired(iters, &mut alone, &mut both, true))
     });
 
-    for (name, fen, depth) in [("kiwipete-perft4", common::KIWIPETE, 4), ("initial-perft5", common::INITIAL, 5)] {
+    for (name, fen, depth) in [
+        ("kiwipete-perft4", common::KIWIPETE, 4),
+        ("initial-perft5", common::INITIAL, 5),
+    ] {
         let mut base = fairyperft::Game::new(fen, "orthodox").unwrap();
         for v in common::variants() {
             let mut game = fairyperft::Game::new(fen, &v).unwrap();

@@ -9,9 +9,14 @@ use std::time::Duration;
 mod common;
 
 fn bench(c: &mut Criterion) {
-    for (group, fen, depth) in [("kiwipete-perft4", common::KIWIPETE, 4), ("initial-perft5", common::INITIAL, 5)] {
+    for (group, fen, depth) in [
+        ("kiwipete-perft4", common::KIWIPETE, 4),
+        ("initial-perft5", common::INITIAL, 5),
+    ] {
         let mut g = c.benchmark_group(group);
-        g.sample_size(10).warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(3));
+        g.sample_size(10)
+            .warm_up_time(Duration::from_millis(500))
+            .measurement_time(Duration::from_secs(3));
         for v in common::variants() {
             let mut game = fairyperft::Game::new(fen, &v).unwrap();
             g.bench_function(v.as_str(), |b| b.iter(|| game.perft(depth)));
@@ -23,7 +28,9 @@ fn bench(c: &mut Criterion) {
     // (every move played and judged, `Rules::generic()`) against the default (leaf counter
     // and fast paths), Kiwipete perft(3)
     let mut g = c.benchmark_group("pipeline-kiwipete-perft3");
-    g.sample_size(10).warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(3));
+    g.sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3));
     for v in common::PIPELINE_VARIANTS {
         let game = fairyperft::Game::new(common::KIWIPETE, v).unwrap();
         let mut generic = fairyperft::Game::from_parts(game.pos.clone(), game.rules.clone().generic()).unwrap();

@@ -14,7 +14,10 @@ mod common;
 
 /// Criterion's estimate of the mean for benchmark `id` of `group` in the last run.
 fn mean_of(group: &str, id: &str) -> Option<serde_json::Value> {
-    let p = Path::new("target/criterion").join(group).join(id).join("new/estimates.json");
+    let p = Path::new("target/criterion")
+        .join(group)
+        .join(id)
+        .join("new/estimates.json");
     let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(p).ok()?).ok()?;
     Some(v["mean"].clone())
 }
@@ -26,7 +29,11 @@ fn mean_ns(group: &str, id: &str) -> Option<f64> {
 /// A ratio measured in pairs (`benches/paired.rs`): its mean and 95% confidence interval.
 fn paired(id: &str) -> Option<(f64, f64, f64)> {
     let m = mean_of("paired", id)?;
-    Some((m["point_estimate"].as_f64()?, m["confidence_interval"]["lower_bound"].as_f64()?, m["confidence_interval"]["upper_bound"].as_f64()?))
+    Some((
+        m["point_estimate"].as_f64()?,
+        m["confidence_interval"]["lower_bound"].as_f64()?,
+        m["confidence_interval"]["upper_bound"].as_f64()?,
+    ))
 }
 
 fn show(r: Option<(f64, f64, f64)>) -> String {
@@ -39,16 +46,32 @@ fn show(r: Option<(f64, f64, f64)>) -> String {
 fn main() {
     println!("## Ratios measured in pairs (benches/paired.rs; mean, 95% confidence interval)\n");
     println!("| ratio | value |\n|---|---|");
-    println!("| orthodox perft(6), initial position: fairyperft / shakmaty time | {} |", show(paired("shakmaty_initial-perft6")));
-    println!("| `--threads 2` speed-up, perft(6) of the initial position | {} |", show(paired("threads_initial-perft6")));
-    println!("| the machine's ceiling: two independent perft(6) at once vs one alone | {} |", show(paired("two-jobs_initial-perft6")));
-    let names: Vec<(&str, &str, u32)> = vec![("kiwipete-perft4", common::KIWIPETE, 4), ("initial-perft5", common::INITIAL, 5)];
+    println!(
+        "| orthodox perft(6), initial position: fairyperft / shakmaty time | {} |",
+        show(paired("shakmaty_initial-perft6"))
+    );
+    println!(
+        "| `--threads 2` speed-up, perft(6) of the initial position | {} |",
+        show(paired("threads_initial-perft6"))
+    );
+    println!(
+        "| the machine's ceiling: two independent perft(6) at once vs one alone | {} |",
+        show(paired("two-jobs_initial-perft6"))
+    );
+    let names: Vec<(&str, &str, u32)> = vec![
+        ("kiwipete-perft4", common::KIWIPETE, 4),
+        ("initial-perft5", common::INITIAL, 5),
+    ];
     println!("\n| variant | Kiwipete perft(4) nodes | x orthodox per node | initial perft(5) nodes | x orthodox per node |\n|---|---|---|---|---|");
     for v in common::variants() {
         let mut row = format!("| {v} ");
         for &(group, fen, depth) in &names {
             let nodes = fairyperft::Game::new(fen, &v).unwrap().perft(depth);
-            let r = if nodes == 0 { "(no legal move)".into() } else { show(paired(&format!("per-node_{group}_{v}"))) };
+            let r = if nodes == 0 {
+                "(no legal move)".into()
+            } else {
+                show(paired(&format!("per-node_{group}_{v}")))
+            };
             row += &format!("| {nodes} | {r} ");
         }
         println!("{row}|");
@@ -57,16 +80,25 @@ fn main() {
     println!("## Orthodox: fairyperft vs shakmaty (time ratio, lower is faster)\n");
     println!("| benchmark | fairyperft / shakmaty |\n|---|---|");
     for name in ["initial-perft6", "kiwipete-perft5"] {
-        match (mean_ns("orthodox", &format!("fairyperft_{name}")), mean_ns("orthodox", &format!("shakmaty_{name}"))) {
+        match (
+            mean_ns("orthodox", &format!("fairyperft_{name}")),
+            mean_ns("orthodox", &format!("shakmaty_{name}")),
+        ) {
             (Some(a), Some(b)) => println!("| {name} | {:.2} |", a / b),
             _ => println!("| {name} | (not measured) |"),
         }
     }
-    match (mean_ns("threads", "initial-perft6_1"), mean_ns("threads", "initial-perft6_2")) {
+    match (
+        mean_ns("threads", "initial-perft6_1"),
+        mean_ns("threads", "initial-perft6_2"),
+    ) {
         (Some(one), Some(two)) => println!("\n--threads 2 speed-up, initial-perft6: {:.2}x", one / two),
         _ => println!("\n--threads 2 speed-up: (not measured)"),
     }
-    for (group, fen, depth) in [("kiwipete-perft4", common::KIWIPETE, 4), ("initial-perft5", common::INITIAL, 5)] {
+    for (group, fen, depth) in [
+        ("kiwipete-perft4", common::KIWIPETE, 4),
+        ("initial-perft5", common::INITIAL, 5),
+    ] {
         println!("\n## {group}: cost per node relative to orthodox\n");
         println!("| variant | nodes | x orthodox |\n|---|---|---|");
         let mut base = None;
@@ -90,7 +122,10 @@ fn main() {
     println!("| variant | speed-up |\n|---|---|");
     for v in common::PIPELINE_VARIANTS {
         let id = |kind: &str| format!("{kind}_{v}");
-        match (mean_ns("pipeline-kiwipete-perft3", &id("generic")), mean_ns("pipeline-kiwipete-perft3", &id("default"))) {
+        match (
+            mean_ns("pipeline-kiwipete-perft3", &id("generic")),
+            mean_ns("pipeline-kiwipete-perft3", &id("default")),
+        ) {
             (Some(g), Some(d)) => println!("| {v} | {:.1}x |", g / d),
             _ => println!("| {v} | (not measured) |"),
         }

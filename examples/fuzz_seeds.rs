@@ -25,7 +25,10 @@ fn write(dir: &Path, i: usize, bytes: &[u8]) {
 
 fn main() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let out = std::env::args().nth(1).map(PathBuf::from).unwrap_or_else(|| root.join("fuzz/corpus"));
+    let out = std::env::args()
+        .nth(1)
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root.join("fuzz/corpus"));
     let mut files = suite::expand(&root.join("suites")).expect("suites/");
     files.sort();
     let suites: Vec<suite::Suite> = files.iter().map(|f| suite::load(f).expect("suite")).collect();
@@ -38,7 +41,11 @@ fn main() {
         for s in &suites {
             if let Some(c) = s.file.cases.get(k * 5) {
                 any = true;
-                let v = c.variant.clone().or(s.file.variant.clone()).unwrap_or_else(|| "orthodox".into());
+                let v = c
+                    .variant
+                    .clone()
+                    .or(s.file.variant.clone())
+                    .unwrap_or_else(|| "orthodox".into());
                 if seen.insert(c.fen.clone()) {
                     fens.push((c.fen.clone(), v));
                 }
@@ -57,9 +64,17 @@ fn main() {
         ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "circe-volcanic", "a1a7 h8h1"),
         ("4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1", "circe-parrain", "d1d5"),
         ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 flags=e1", "circe", ""),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "circe-diagram", "g1f3 g8f6 f3g1"),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "circe-diagram",
+            "g1f3 g8f6 f3g1",
+        ),
         ("4k3/8/8/8/3p4/8/4P3/7K w - - 0 1 pending=Re1", "circe-parrain", "e2e4"),
-        ("k7/8/8/8/8/8/8/4K2R w K - 0 1 hidden=h1n,e1r pending=Re3 diagram=e1:-,h1:h2", "circe-volcanic", ""),
+        (
+            "k7/8/8/8/8/8/8/4K2R w K - 0 1 hidden=h1n,e1r pending=Re3 diagram=e1:-,h1:h2",
+            "circe-volcanic",
+            "",
+        ),
     ] {
         let mut g = Game::new(f, v).expect("seed position");
         g.play_line(line).expect("seed line");
@@ -88,7 +103,11 @@ fn main() {
         write(&out.join("suite"), n, text.as_bytes());
         n += 1;
     }
-    for f in ["tests/data/import/perftsuite_sample.epd", "tests/data/import/madrasi.inp", "tests/data/malformed.yaml"] {
+    for f in [
+        "tests/data/import/perftsuite_sample.epd",
+        "tests/data/import/madrasi.inp",
+        "tests/data/malformed.yaml",
+    ] {
         if let Ok(text) = std::fs::read(root.join(f)) {
             write(&out.join("suite"), n, &text);
             n += 1;
@@ -104,9 +123,15 @@ fn main() {
             break;
         }
         // half the seeds in the position's own variant, half in another composition
-        let v = if i % 2 == 0 { own.clone() } else { variants[(i * 7) % variants.len()].clone() };
+        let v = if i % 2 == 0 {
+            own.clone()
+        } else {
+            variants[(i * 7) % variants.len()].clone()
+        };
         let Ok(g) = Game::new(f, &v) else { continue };
-        let Some(bytes) = input::encode(&g.pos, &g.rules, &[]) else { continue };
+        let Some(bytes) = input::encode(&g.pos, &g.rules, &[]) else {
+            continue;
+        };
         k += 1;
         if k % 2 == 1 && nm < PER_TARGET {
             write(&out.join("movegen"), nm, &bytes);
@@ -118,5 +143,9 @@ fn main() {
             nl += 1;
         }
     }
-    eprintln!("seeds: fen {}, suite {n}, movegen {nm}, line {nl} in {}", fen_seeds.len(), out.display());
+    eprintln!(
+        "seeds: fen {}, suite {n}, movegen {nm}, line {nl} in {}",
+        fen_seeds.len(),
+        out.display()
+    );
 }

@@ -17,7 +17,10 @@ fn main() {
     }
     let reps: usize = std::env::var("REPS").ok().and_then(|r| r.parse().ok()).unwrap_or(3);
     // (the runs interleaved, each variant's best kept: a drift of the machine's speed hits all)
-    let mut games: Vec<_> = variants.iter().map(|v| fairyperft::Game::new(&fen, v).unwrap()).collect();
+    let mut games: Vec<_> = variants
+        .iter()
+        .map(|v| fairyperft::Game::new(&fen, v).unwrap())
+        .collect();
     let mut best = vec![f64::MAX; games.len()];
     let mut nodes = vec![0; games.len()];
     for _ in 0..reps {

@@ -240,9 +240,17 @@ mod tests {
     #[test]
     fn knight_attacks_of_a_set_are_the_union() {
         for sq in Square::all() {
-            assert_eq!(knight_attacks_of_set(Bitboard::from_square(sq)), knight_attacks(sq), "{sq:?}");
+            assert_eq!(
+                knight_attacks_of_set(Bitboard::from_square(sq)),
+                knight_attacks(sq),
+                "{sq:?}"
+            );
         }
-        for set in [Bitboard(0x8100_0000_0000_0042), Bitboard(0xc3c3_0000_0000_c3c3), Bitboard(0x0000_1824_2418_0000)] {
+        for set in [
+            Bitboard(0x8100_0000_0000_0042),
+            Bitboard(0xc3c3_0000_0000_c3c3),
+            Bitboard(0x0000_1824_2418_0000),
+        ] {
             let union = set.into_iter().fold(Bitboard::EMPTY, |b, sq| b | knight_attacks(sq));
             assert_eq!(knight_attacks_of_set(set), union);
         }
@@ -252,10 +260,16 @@ mod tests {
     fn pawn_attacks_of_a_set_are_the_union() {
         for color in [Color::White, Color::Black] {
             for sq in Square::all() {
-                assert_eq!(pawn_attacks_of_set(color, Bitboard::from_square(sq)), pawn_attacks(color, sq), "{color:?} {sq:?}");
+                assert_eq!(
+                    pawn_attacks_of_set(color, Bitboard::from_square(sq)),
+                    pawn_attacks(color, sq),
+                    "{color:?} {sq:?}"
+                );
             }
             let set = Bitboard(0x00ff_0000_8100_ff00);
-            let union = set.into_iter().fold(Bitboard::EMPTY, |b, sq| b | pawn_attacks(color, sq));
+            let union = set
+                .into_iter()
+                .fold(Bitboard::EMPTY, |b, sq| b | pawn_attacks(color, sq));
             assert_eq!(pawn_attacks_of_set(color, set), union);
         }
     }
@@ -284,8 +298,14 @@ mod tests {
             x ^= x << 17;
             let occ = Bitboard(x & (x >> 3));
             let sq = Square::new((x >> 58) as u8);
-            assert_eq!(rook_attacks(sq, occ), slow_slide(sq, occ, &[(1, 0), (-1, 0), (0, 1), (0, -1)]));
-            assert_eq!(bishop_attacks(sq, occ), slow_slide(sq, occ, &[(1, 1), (1, -1), (-1, 1), (-1, -1)]));
+            assert_eq!(
+                rook_attacks(sq, occ),
+                slow_slide(sq, occ, &[(1, 0), (-1, 0), (0, 1), (0, -1)])
+            );
+            assert_eq!(
+                bishop_attacks(sq, occ),
+                slow_slide(sq, occ, &[(1, 1), (1, -1), (-1, 1), (-1, -1)])
+            );
         }
     }
 

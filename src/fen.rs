@@ -35,14 +35,24 @@ impl fmt::Display for FenError {
         match self {
             FenError::Empty => write!(f, "empty FEN"),
             FenError::FieldCount(n) => {
-                write!(f, "a FEN has 4 to 6 fields (placement, side, castling, en passant[, halfmove, fullmove]), found {n}")
+                write!(
+                    f,
+                    "a FEN has 4 to 6 fields (placement, side, castling, en passant[, halfmove, fullmove]), found {n}"
+                )
             }
             FenError::RankCount(n) => write!(f, "the placement needs 8 ranks separated by '/', found {n}"),
             FenError::RankLength { rank, squares } => {
                 write!(f, "rank {rank} describes {squares} squares instead of 8")
             }
-            FenError::BadPiece(c) => write!(f, "bad piece letter '{c}' (expected one of PNBRQK / pnbrqk or a digit 1-8)"),
-            FenError::TooManyKings(c) => write!(f, "more than one {} king", if *c == Color::White { "white" } else { "black" }),
+            FenError::BadPiece(c) => write!(
+                f,
+                "bad piece letter '{c}' (expected one of PNBRQK / pnbrqk or a digit 1-8)"
+            ),
+            FenError::TooManyKings(c) => write!(
+                f,
+                "more than one {} king",
+                if *c == Color::White { "white" } else { "black" }
+            ),
             FenError::BadSide(s) => write!(f, "side to move must be 'w' or 'b', found '{s}'"),
             FenError::BadCastling(s) => write!(f, "bad castling field '{s}' (expected '-' or letters from KQkq)"),
             FenError::CastlingWithoutPieces(c) => write!(
@@ -60,10 +70,30 @@ impl std::error::Error for FenError {}
 
 fn castle_letter_flags(c: char) -> Option<(u8, Color, Square, Square)> {
     Some(match c {
-        'K' => (flags::WHITE_KING | flags::WHITE_H_ROOK, Color::White, Square::E1, Square::H1),
-        'Q' => (flags::WHITE_KING | flags::WHITE_A_ROOK, Color::White, Square::E1, Square::A1),
-        'k' => (flags::BLACK_KING | flags::BLACK_H_ROOK, Color::Black, Square::E8, Square::H8),
-        'q' => (flags::BLACK_KING | flags::BLACK_A_ROOK, Color::Black, Square::E8, Square::A8),
+        'K' => (
+            flags::WHITE_KING | flags::WHITE_H_ROOK,
+            Color::White,
+            Square::E1,
+            Square::H1,
+        ),
+        'Q' => (
+            flags::WHITE_KING | flags::WHITE_A_ROOK,
+            Color::White,
+            Square::E1,
+            Square::A1,
+        ),
+        'k' => (
+            flags::BLACK_KING | flags::BLACK_H_ROOK,
+            Color::Black,
+            Square::E8,
+            Square::H8,
+        ),
+        'q' => (
+            flags::BLACK_KING | flags::BLACK_A_ROOK,
+            Color::Black,
+            Square::E8,
+            Square::A8,
+        ),
         _ => return None,
     })
 }
@@ -85,7 +115,9 @@ pub fn castling_letters(f: u8) -> String {
 }
 
 fn letters_to_flags(s: &str) -> u8 {
-    s.chars().filter_map(castle_letter_flags).fold(0, |acc, (f, ..)| acc | f)
+    s.chars()
+        .filter_map(castle_letter_flags)
+        .fold(0, |acc, (f, ..)| acc | f)
 }
 
 pub fn parse(fen: &str) -> Result<Position, FenError> {
@@ -127,7 +159,10 @@ pub fn parse(fen: &str) -> Result<Position, FenError> {
             }
         }
         if file != 8 {
-            return Err(FenError::RankLength { rank: rank + 1, squares: file });
+            return Err(FenError::RankLength {
+                rank: rank + 1,
+                squares: file,
+            });
         }
     }
     for c in [Color::White, Color::Black] {
@@ -187,7 +222,9 @@ pub fn parse(fen: &str) -> Result<Position, FenError> {
         // fill them (a Volcanic unit emerging on the start square, a Parrain rebirth on the
         // passed square), and every position a move reaches must print and parse back.
         if pos.piece_at(victim) != Some(Piece::new(turn.other(), Role::Pawn)) {
-            return Err(FenError::BadEnPassant(format!("{ep}: no pawn on {victim} that could have just double-stepped")));
+            return Err(FenError::BadEnPassant(format!(
+                "{ep}: no pawn on {victim} that could have just double-stepped"
+            )));
         }
         pos.set_ep_square(Some(sq));
     }
@@ -203,7 +240,9 @@ pub fn parse(fen: &str) -> Result<Position, FenError> {
     let mut flags_token: Option<u8> = None;
     for tok in tokens {
         let Some((key, value)) = tok.split_once('=') else {
-            return Err(FenError::BadToken(format!("'{tok}' after the state tokens is not key=value")));
+            return Err(FenError::BadToken(format!(
+                "'{tok}' after the state tokens is not key=value"
+            )));
         };
         if seen_keys.contains(&key) {
             return Err(FenError::BadToken(format!("'{key}' given twice")));
@@ -251,10 +290,14 @@ fn parse_hidden(pos: &mut Position, v: &str) -> Result<(), FenError> {
             return Err(FenError::BadToken(format!("hidden: a king cannot be hidden ({item})")));
         }
         if pos.piece_at(sq).is_none() {
-            return Err(FenError::BadToken(format!("hidden: {sq} is empty; units hide only under occupied squares")));
+            return Err(FenError::BadToken(format!(
+                "hidden: {sq} is empty; units hide only under occupied squares"
+            )));
         }
         if pos.hidden().len() >= 32 || pos.occupied().count() as usize + pos.hidden().len() >= 64 {
-            return Err(FenError::BadToken("hidden: too many hidden units (at most 32, and 64 units in all)".into()));
+            return Err(FenError::BadToken(
+                "hidden: too many hidden units (at most 32, and 64 units in all)".into(),
+            ));
         }
         pos.push_hidden(sq, p);
     }
@@ -272,7 +315,9 @@ fn parse_pending(pos: &mut Position, v: &str) -> Result<(), FenError> {
     let p = Piece::from_fen_char(v.chars().next().unwrap()).ok_or_else(bad)?;
     let sq = Square::parse(&v[1..]).ok_or_else(bad)?;
     if p.role() == Role::King {
-        return Err(FenError::BadToken("pending: a king is never captured in Circe Parrain".into()));
+        return Err(FenError::BadToken(
+            "pending: a king is never captured in Circe Parrain".into(),
+        ));
     }
     if p.color() != pos.turn() {
         return Err(FenError::BadToken(format!(
@@ -294,7 +339,11 @@ pub(crate) const FLAG_SQUARES: [(Square, u8, Color, Role); 6] = [
 ];
 
 fn flags_string(f: u8) -> String {
-    let s: String = FLAG_SQUARES.iter().filter(|x| f & x.1 != 0).map(|x| x.0.to_string()).collect();
+    let s: String = FLAG_SQUARES
+        .iter()
+        .filter(|x| f & x.1 != 0)
+        .map(|x| x.0.to_string())
+        .collect();
     if s.is_empty() {
         "-".into()
     } else {
@@ -307,7 +356,9 @@ fn parse_flags(pos: &Position, v: &str) -> Result<u8, FenError> {
         return Ok(0);
     }
     if !v.len().is_multiple_of(2) || !v.is_ascii() {
-        return Err(FenError::BadToken(format!("flags: '{v}' is not a list of squares from e1 a1 h1 e8 a8 h8")));
+        return Err(FenError::BadToken(format!(
+            "flags: '{v}' is not a list of squares from e1 a1 h1 e8 a8 h8"
+        )));
     }
     let mut f = 0;
     for i in (0..v.len()).step_by(2) {
@@ -316,7 +367,9 @@ fn parse_flags(pos: &Position, v: &str) -> Result<u8, FenError> {
             .and_then(|sq| FLAG_SQUARES.iter().find(|x| x.0 == sq))
             .ok_or_else(|| FenError::BadToken(format!("flags: '{s}' is not one of e1 a1 h1 e8 a8 h8")))?;
         if pos.piece_at(entry.0) != Some(Piece::new(entry.2, entry.3)) {
-            return Err(FenError::BadToken(format!("flags: no unit on {s} that could carry a castling flag")));
+            return Err(FenError::BadToken(format!(
+                "flags: no unit on {s} that could carry a castling flag"
+            )));
         }
         if f & entry.1 != 0 {
             return Err(FenError::BadToken(format!("flags: {s} given twice")));
@@ -334,7 +387,11 @@ fn parse_diagram(pos: &mut Position, v: &str) -> Result<(), FenError> {
         let bad = || FenError::BadToken(format!("diagram: '{item}' is not <square>:<square or ->, e.g. e4:e2"));
         let (a, b) = item.split_once(':').ok_or_else(bad)?;
         let sq = Square::parse(a).ok_or_else(bad)?;
-        let origin = if b == "-" { None } else { Some(Square::parse(b).ok_or_else(bad)?) };
+        let origin = if b == "-" {
+            None
+        } else {
+            Some(Square::parse(b).ok_or_else(bad)?)
+        };
         if pos.piece_at(sq).is_none() {
             return Err(FenError::BadToken(format!("diagram: {sq} is empty")));
         }
@@ -353,8 +410,14 @@ pub struct FenStyle {
 }
 
 impl FenStyle {
-    pub const FULL: FenStyle = FenStyle { origins: true, extended: true };
-    pub const PLAIN: FenStyle = FenStyle { origins: false, extended: false };
+    pub const FULL: FenStyle = FenStyle {
+        origins: true,
+        extended: true,
+    };
+    pub const PLAIN: FenStyle = FenStyle {
+        origins: false,
+        extended: false,
+    };
 }
 
 /// The placement field of a FEN: ranks 8 to 1, digits for runs of empty squares.
@@ -401,7 +464,11 @@ pub fn write(pos: &Position, style: FenStyle) -> String {
         return s;
     }
     if !pos.hidden().is_empty() {
-        let items: Vec<String> = pos.hidden().iter().map(|(sq, p)| format!("{sq}{}", p.fen_char())).collect();
+        let items: Vec<String> = pos
+            .hidden()
+            .iter()
+            .map(|(sq, p)| format!("{sq}{}", p.fen_char()))
+            .collect();
         s.push_str(&format!(" hidden={}", items.join(",")));
     }
     if let Some((p, sq)) = pos.pending() {
@@ -493,7 +560,10 @@ mod tests {
             ("8/8/8/8/8/8/8/K6k x - -", BadSide("x".into())),
             ("8/8/8/8/8/8/8/K6k w KX -", BadCastling("KX".into())),
             ("8/8/8/8/8/8/8/K6k w K -", CastlingWithoutPieces('K')),
-            ("8/8/8/8/8/8/8/K6k w - e4", BadEnPassant("e4 must be on rank 6 when White is to move".into())),
+            (
+                "8/8/8/8/8/8/8/K6k w - e4",
+                BadEnPassant("e4 must be on rank 6 when White is to move".into()),
+            ),
             ("8/8/8/8/8/8/8/K6k w - 0 1", BadEnPassant("'0' is not a square".into())),
             ("8/8/8/8/8/8/8/K6k w - - x 1", BadCounter("x".into())),
         ];
@@ -501,8 +571,14 @@ mod tests {
             assert_eq!(parse(f).unwrap_err(), *e, "{f}");
         }
         assert!(matches!(parse("k7/8/8/8/8/8/8/K7 w - - 0 1 foo=1"), Err(BadToken(_))));
-        assert!(matches!(parse("k7/8/8/8/8/8/8/K7 w - - 0 1 hidden=e4n"), Err(BadToken(_))));
-        assert!(matches!(parse("k7/8/8/8/8/8/8/K7 w - - 0 1 pending=re3"), Err(BadToken(_))));
+        assert!(matches!(
+            parse("k7/8/8/8/8/8/8/K7 w - - 0 1 hidden=e4n"),
+            Err(BadToken(_))
+        ));
+        assert!(matches!(
+            parse("k7/8/8/8/8/8/8/K7 w - - 0 1 pending=re3"),
+            Err(BadToken(_))
+        ));
         assert!(matches!(parse("k7/8/3p4/8/8/8/8/K7 w - d6"), Err(BadEnPassant(_))));
     }
 }

@@ -8,8 +8,8 @@ use crate::perft::Search;
 use crate::position::{Position, Undo};
 use crate::rules::effects::{NoRecord, Outcome};
 use crate::rules::{Rules, UnknownVariant};
-use crate::table::Table;
 use crate::square::{Role, Square};
+use crate::table::Table;
 use std::fmt;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,8 +27,14 @@ impl fmt::Display for SetupError {
         match self {
             SetupError::Fen(e) => write!(f, "malformed FEN: {e}"),
             SetupError::Variant(e) => write!(f, "{e}"),
-            SetupError::PawnOnBackRank(s) => write!(f, "malformed FEN: a pawn on {s} (pawns cannot stand on the 1st or 8th rank in orthodox chess)"),
-            SetupError::HiddenUnits(s) => write!(f, "malformed FEN: a unit hidden under {s} (hidden units belong to Circe variants, not to orthodox chess)"),
+            SetupError::PawnOnBackRank(s) => write!(
+                f,
+                "malformed FEN: a pawn on {s} (pawns cannot stand on the 1st or 8th rank in orthodox chess)"
+            ),
+            SetupError::HiddenUnits(s) => write!(
+                f,
+                "malformed FEN: a unit hidden under {s} (hidden units belong to Circe variants, not to orthodox chess)"
+            ),
             SetupError::Move(e) => write!(f, "{e}"),
         }
     }
@@ -219,6 +225,11 @@ impl Game {
                 })
                 .collect()
         });
-        moves.into_iter().zip(names).zip(counts).map(|((m, n), c)| (m, n, c)).collect()
+        moves
+            .into_iter()
+            .zip(names)
+            .zip(counts)
+            .map(|((m, n), c)| (m, n, c))
+            .collect()
     }
 }

@@ -53,11 +53,20 @@ pub struct Limits {
 
 impl Limits {
     /// Everything at depth 2.
-    pub const FULL: Limits = Limits { mirror_depth: 2, mirror_max_moves: usize::MAX };
+    pub const FULL: Limits = Limits {
+        mirror_depth: 2,
+        mirror_max_moves: usize::MAX,
+    };
     /// Depth 2 unless the position has many moves (fuzzing: keeps one run fast).
-    pub const FUZZ: Limits = Limits { mirror_depth: 2, mirror_max_moves: 48 };
+    pub const FUZZ: Limits = Limits {
+        mirror_depth: 2,
+        mirror_max_moves: 48,
+    };
     /// Depth 1 only (inner nodes of a line).
-    pub const SHALLOW: Limits = Limits { mirror_depth: 1, mirror_max_moves: usize::MAX };
+    pub const SHALLOW: Limits = Limits {
+        mirror_depth: 1,
+        mirror_max_moves: usize::MAX,
+    };
 }
 
 /// What a node check found (for the caller's statistics and for walking on).
@@ -95,11 +104,17 @@ pub fn check_fen_text(text: &str) -> Result<Option<Position>, String> {
 pub fn check_fen_roundtrip(pos: &Position) -> Result<(), String> {
     let text = pos.fen();
     if pos.hash() != pos.compute_hash() {
-        return Err(format!("{text}: incremental hash {:#x} != recomputed {:#x}", pos.hash(), pos.compute_hash()));
+        return Err(format!(
+            "{text}: incremental hash {:#x} != recomputed {:#x}",
+            pos.hash(),
+            pos.compute_hash()
+        ));
     }
     let back = fen::parse(&text).map_err(|e| format!("fen() printed {text:?}, which does not parse: {e}"))?;
     if back != *pos {
-        return Err(format!("fen() printed {text:?}, which parses to a different position ({back:?} vs {pos:?})"));
+        return Err(format!(
+            "fen() printed {text:?}, which parses to a different position ({back:?} vs {pos:?})"
+        ));
     }
     let again = back.fen();
     if again != text {
@@ -120,14 +135,22 @@ fn before_last(rules: &Rules, history: &[u64]) -> Option<u64> {
 /// Checks every invariant of the module comment at one node. `history` holds the hashes
 /// of the positions from the earliest known one to `pos` inclusive (as `Game` keeps them;
 /// empty or `[pos.hash()]` at a root). `pos` is left as it was (checked too).
-pub fn check_position(pos: &mut Position, rules: &Rules, history: &[u64], limits: &Limits) -> Result<NodeReport, String> {
+pub fn check_position(
+    pos: &mut Position,
+    rules: &Rules,
+    history: &[u64],
+    limits: &Limits,
+) -> Result<NodeReport, String> {
     let here = ctx(pos, rules);
     let before = pos.clone();
     check_fen_roundtrip(pos).map_err(|e| format!("[{}] {e}", rules.name()))?;
     if let Some(&h) = history.last() {
         ensure!(h == pos.hash(), here, "the history does not end with this position");
     }
-    let mut report = NodeReport { illegal: rules.opponent_in_check(pos), ..NodeReport::default() };
+    let mut report = NodeReport {
+        illegal: rules.opponent_in_check(pos),
+        ..NodeReport::default()
+    };
     ensure!(*pos == before, here, "the check test changed the position");
 
     // every candidate, legal or not, is taken back exactly
@@ -140,15 +163,30 @@ pub fn check_position(pos: &mut Position, rules: &Rules, history: &[u64], limits
         let out = rules.play(pos, m, &mut undo, &mut NoRecord, bl);
         pos.unmake(&undo);
         report.candidates += 1;
-        ensure!(*pos == before, here, "playing and taking back candidate {} ({out:?}) changed the position", notation::uci(m));
+        ensure!(
+            *pos == before,
+            here,
+            "playing and taking back candidate {} ({out:?}) changed the position",
+            notation::uci(m)
+        );
         if out == Outcome::NeedsChoice {
             for role in Role::PROMOTIONS {
                 let m2 = m.with_rebirth_promotion(role);
                 let out2 = rules.play(pos, m2, &mut undo, &mut NoRecord, bl);
                 pos.unmake(&undo);
                 report.candidates += 1;
-                ensure!(*pos == before, here, "playing and taking back {} ({out2:?}) changed the position", notation::uci(m2));
-                ensure!(out2 != Outcome::NeedsChoice, here, "{} still needs a choice", notation::uci(m2));
+                ensure!(
+                    *pos == before,
+                    here,
+                    "playing and taking back {} ({out2:?}) changed the position",
+                    notation::uci(m2)
+                );
+                ensure!(
+                    out2 != Outcome::NeedsChoice,
+                    here,
+                    "{} still needs a choice",
+                    notation::uci(m2)
+                );
             }
         }
     }
@@ -157,10 +195,20 @@ pub fn check_position(pos: &mut Position, rules: &Rules, history: &[u64], limits
     ensure!(*pos == before, here, "listing the legal moves changed the position");
     let n1 = Search::new(rules, history).perft(pos, 1);
     ensure!(*pos == before, here, "perft(1) changed the position");
-    ensure!(n1 == moves.len() as u64, here, "perft(1) = {n1} but {} legal moves are listed", moves.len());
+    ensure!(
+        n1 == moves.len() as u64,
+        here,
+        "perft(1) = {n1} but {} legal moves are listed",
+        moves.len()
+    );
 
     if report.illegal {
-        ensure!(moves.is_empty(), here, "the side not to move is in check, yet {} moves are listed", moves.len());
+        ensure!(
+            moves.is_empty(),
+            here,
+            "the side not to move is in check, yet {} moves are listed",
+            moves.len()
+        );
     }
 
     // uniqueness, as values and as notation
@@ -171,7 +219,12 @@ pub fn check_position(pos: &mut Position, rules: &Rules, history: &[u64], limits
     let mut names = HashSet::new();
     for &m in &moves {
         let name = notation::popeye(pos, rules, m);
-        ensure!(*pos == before, here, "writing the notation of {} changed the position", notation::uci(m));
+        ensure!(
+            *pos == before,
+            here,
+            "writing the notation of {} changed the position",
+            notation::uci(m)
+        );
         ensure!(names.insert(name.clone()), here, "two legal moves are written {name}");
         report.moves.push((m, name));
     }
@@ -189,10 +242,22 @@ pub fn check_position(pos: &mut Position, rules: &Rules, history: &[u64], limits
         let mover_in_check = in_check(pos, rules, mover);
         let after_fen = pos.fen();
         pos.unmake(&undo);
-        ensure!(after_hash_ok, here, "after {name} the incremental hash differs from the recomputed one ({after_fen})");
+        ensure!(
+            after_hash_ok,
+            here,
+            "after {name} the incremental hash differs from the recomputed one ({after_fen})"
+        );
         ensure!(turn_ok, here, "after {name} the same side is to move");
-        ensure!(!mover_in_check, here, "after {name} the mover is in check ({after_fen})");
-        ensure!(*pos == before, here, "playing and taking back {name} changed the position");
+        ensure!(
+            !mover_in_check,
+            here,
+            "after {name} the mover is in check ({after_fen})"
+        );
+        ensure!(
+            *pos == before,
+            here,
+            "playing and taking back {name} changed the position"
+        );
     }
 
     // orthodox chess: the specialised generator and the generic pipeline agree
@@ -200,7 +265,13 @@ pub fn check_position(pos: &mut Position, rules: &Rules, history: &[u64], limits
         let generic = rules.clone().generic();
         let a: HashSet<Move> = moves.iter().copied().collect();
         let b: HashSet<Move> = Search::new(&generic, history).legal_moves(pos).into_iter().collect();
-        ensure!(a == b, here, "the orthodox generator and the generic pipeline disagree: {} vs {} moves", a.len(), b.len());
+        ensure!(
+            a == b,
+            here,
+            "the orthodox generator and the generic pipeline disagree: {} vs {} moves",
+            a.len(),
+            b.len()
+        );
     }
 
     // Cohen's rule removes exactly the moves that recreate the position before the last move
@@ -211,7 +282,12 @@ pub fn check_position(pos: &mut Position, rules: &Rules, history: &[u64], limits
         let without: Vec<Move> = Search::new(&plain, history).legal_moves(pos);
         let with: HashSet<Move> = moves.iter().copied().collect();
         for m in &with {
-            ensure!(without.contains(m), here, "{} is legal only with Cohen's rule", notation::uci(*m));
+            ensure!(
+                without.contains(m),
+                here,
+                "{} is legal only with Cohen's rule",
+                notation::uci(*m)
+            );
         }
         for &m in without.iter().filter(|m| !with.contains(m)) {
             let out = plain.play(pos, m, &mut undo, &mut NoRecord, None);
@@ -228,23 +304,48 @@ pub fn check_position(pos: &mut Position, rules: &Rules, history: &[u64], limits
 
     // the colour mirror
     let mut mirror = pos.mirrored();
-    ensure!(mirror.hash() == mirror.compute_hash(), here, "the mirrored position's hash is not the recomputed one");
-    ensure!(mirror.mirrored() == before, here, "mirroring twice does not give the position back");
+    ensure!(
+        mirror.hash() == mirror.compute_hash(),
+        here,
+        "the mirrored position's hash is not the recomputed one"
+    );
+    ensure!(
+        mirror.mirrored() == before,
+        here,
+        "mirroring twice does not give the position back"
+    );
     check_fen_roundtrip(&mirror).map_err(|e| format!("{here}: mirrored: {e}"))?;
     let mirror_illegal = rules.opponent_in_check(&mut mirror);
-    ensure!(mirror_illegal == report.illegal, here, "the mirrored position's legality differs");
-    let depth = if moves.len() <= limits.mirror_max_moves { limits.mirror_depth } else { 1 };
+    ensure!(
+        mirror_illegal == report.illegal,
+        here,
+        "the mirrored position's legality differs"
+    );
+    let depth = if moves.len() <= limits.mirror_max_moves {
+        limits.mirror_depth
+    } else {
+        1
+    };
     if depth > 0 {
         let a = Search::new(rules, &[pos.hash()]).perft(pos, depth);
         let b = Search::new(rules, &[mirror.hash()]).perft(&mut mirror, depth);
-        ensure!(a == b, here, "perft({depth}) = {a}, but {b} for the mirrored position {}", mirror.fen());
+        ensure!(
+            a == b,
+            here,
+            "perft({depth}) = {a}, but {b} for the mirrored position {}",
+            mirror.fen()
+        );
         ensure!(*pos == before, here, "perft({depth}) changed the position");
         if depth >= 2 && !report.illegal {
             // perft's own walk of the moves (in its order, some without the legality test)
             // against divide's, which plays the listed legal moves
             let split: u64 = Search::new(rules, history).divide(pos, depth).iter().map(|d| d.2).sum();
             let whole = Search::new(rules, history).perft(pos, depth);
-            ensure!(split == whole, here, "perft({depth}) = {whole}, but the divide of the listed moves sums to {split}");
+            ensure!(
+                split == whole,
+                here,
+                "perft({depth}) = {whole}, but the divide of the listed moves sums to {split}"
+            );
             ensure!(*pos == before, here, "divide({depth}) changed the position");
         }
     }
@@ -262,7 +363,13 @@ pub struct LineReport {
 /// picked by the next byte of `choices` (the walk stops when they run out, or at a node
 /// without moves). Every node is checked ([`Limits::SHALLOW`] on the way, `last` at the
 /// end); so are the replay through notation and the unmaking of the whole line.
-pub fn check_line(start: &Position, rules: &Rules, choices: &[u8], max_plies: usize, last: &Limits) -> Result<LineReport, String> {
+pub fn check_line(
+    start: &Position,
+    rules: &Rules,
+    choices: &[u8],
+    max_plies: usize,
+    last: &Limits,
+) -> Result<LineReport, String> {
     let mut pos = start.clone();
     let mut history = vec![pos.hash()];
     let mut stack: Vec<(Position, Undo, String)> = Vec::new();
@@ -283,10 +390,18 @@ pub fn check_line(start: &Position, rules: &Rules, choices: &[u8], max_plies: us
         let mut undo = Undo::new();
         let out = rules.play(&mut pos, m, &mut undo, &mut NoRecord, before_last(rules, &history));
         if out != Outcome::Done {
-            return Err(with_line(format!("{}: {name} plays as {out:?}", ctx(&saved, rules)), start, &names));
+            return Err(with_line(
+                format!("{}: {name} plays as {out:?}", ctx(&saved, rules)),
+                start,
+                &names,
+            ));
         }
         if pos.hash() != pos.compute_hash() {
-            return Err(with_line(format!("after {name}: incremental hash differs from the recomputed one"), start, &names));
+            return Err(with_line(
+                format!("after {name}: incremental hash differs from the recomputed one"),
+                start,
+                &names,
+            ));
         }
         history.push(pos.hash());
         names.push(name.clone());
@@ -297,18 +412,32 @@ pub fn check_line(start: &Position, rules: &Rules, choices: &[u8], max_plies: us
     // the line replays through its notation
     let mut game = Game::from_parts(start.clone(), rules.clone()).map_err(|e| format!("{}: {e}", ctx(start, rules)))?;
     for (i, name) in names.iter().enumerate() {
-        let m = game.find_move(name).map_err(|e| with_line(format!("replaying ply {}: {e}", i + 1), start, &names))?;
+        let m = game
+            .find_move(name)
+            .map_err(|e| with_line(format!("replaying ply {}: {e}", i + 1), start, &names))?;
         game.play(m);
     }
     if game.pos != pos || game.history != history {
-        return Err(with_line(format!("replaying the line by notation reaches {}, not {}", game.pos.fen(), pos.fen()), start, &names));
+        return Err(with_line(
+            format!(
+                "replaying the line by notation reaches {}, not {}",
+                game.pos.fen(),
+                pos.fen()
+            ),
+            start,
+            &names,
+        ));
     }
 
     // unmaking the whole line gives back every position on it
     while let Some((saved, undo, name)) = stack.pop() {
         pos.unmake(&undo);
         if pos != saved {
-            return Err(with_line(format!("taking back {name} gives {}, not {}", pos.fen(), saved.fen()), start, &names));
+            return Err(with_line(
+                format!("taking back {name} gives {}, not {}", pos.fen(), saved.fen()),
+                start,
+                &names,
+            ));
         }
     }
     Ok(report)
@@ -321,7 +450,9 @@ fn with_line(e: String, start: &Position, names: &[String]) -> String {
 /// Decodes a fuzz input ([`input::decode`]) and checks it: the `movegen` target.
 pub fn fuzz_movegen(data: &[u8]) -> Result<(), String> {
     let mut b = input::Bytes::new(data);
-    let Some(mut d) = input::decode(&mut b) else { return Ok(()) };
+    let Some(mut d) = input::decode(&mut b) else {
+        return Ok(());
+    };
     let history = [d.pos.hash()];
     check_position(&mut d.pos, &d.rules, &history, &Limits::FUZZ).map(|_| ())
 }
@@ -353,7 +484,9 @@ pub fn fuzz_suite(data: &[u8]) -> Result<(), String> {
         ("fuzz.inp", import::parse_popeye_suite),
     ];
     for (name, read) in readers {
-        let Ok(suite) = read(std::path::Path::new(name), &text) else { continue };
+        let Ok(suite) = read(std::path::Path::new(name), &text) else {
+            continue;
+        };
         let default = suite.file.variant.clone().unwrap_or_else(|| "orthodox".into());
         for case in suite.file.cases.iter().take(8) {
             let variant = case.variant.as_deref().unwrap_or(&default);

@@ -51,7 +51,9 @@ pub(crate) fn candidates_but_castling(pos: &mut Position, rules: &Rules, list: &
     };
     let fwd = us.forward();
 
-    let paralysed = paralysis.map_or(Bitboard::EMPTY, |kings| madrasi::paralysed_units(pos.sets(), us, kings, first_rank));
+    let paralysed = paralysis.map_or(Bitboard::EMPTY, |kings| {
+        madrasi::paralysed_units(pos.sets(), us, kings, first_rank)
+    });
     for from in pos.by_color(us) & !paralysed {
         let p = pos.piece_at(from).unwrap();
         let role = p.role();
@@ -169,7 +171,11 @@ fn castling_moves(pos: &mut Position, rules: &Rules, list: &mut MoveList, paraly
         if attacked {
             continue;
         }
-        let kind = if king_side { MoveKind::CastleKing } else { MoveKind::CastleQueen };
+        let kind = if king_side {
+            MoveKind::CastleKing
+        } else {
+            MoveKind::CastleQueen
+        };
         list.push(Move::new(e, Square::from_coords(to_file, rank), kind));
     }
 }

@@ -88,7 +88,10 @@ impl MoveList {
 
     #[inline(always)]
     pub fn new() -> MoveList {
-        MoveList { len: 0, moves: [std::mem::MaybeUninit::uninit(); MoveList::CAPACITY] }
+        MoveList {
+            len: 0,
+            moves: [std::mem::MaybeUninit::uninit(); MoveList::CAPACITY],
+        }
     }
     #[inline(always)]
     pub fn push(&mut self, m: Move) {

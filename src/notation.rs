@@ -19,7 +19,9 @@ fn unit(p: Piece) -> String {
 pub fn popeye(pos: &mut Position, rules: &Rules, m: Move) -> String {
     let mut s = String::new();
     let (from, to) = (m.from(), m.to());
-    let Some(piece) = pos.piece_at(from) else { return format!("?{from}{to}") };
+    let Some(piece) = pos.piece_at(from) else {
+        return format!("?{from}{to}");
+    };
     match m.kind() {
         MoveKind::CastleKing => s.push_str("0-0"),
         MoveKind::CastleQueen => s.push_str("0-0-0"),
@@ -60,7 +62,11 @@ pub fn popeye(pos: &mut Position, rules: &Rules, m: Move) -> String {
     pos.unmake(&undo);
     for e in fx {
         match e {
-            Effect::Rebirth { piece, square, promotion } => {
+            Effect::Rebirth {
+                piece,
+                square,
+                promotion,
+            } => {
                 let _ = write!(s, "[+{}{square}", unit(piece));
                 if let Some(r) = promotion {
                     let _ = write!(s, "={}", r.popeye_letter());

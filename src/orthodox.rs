@@ -115,7 +115,9 @@ pub fn generate_masked<S: Sink>(pos: &Position, movable: Bitboard, sink: &mut S)
 pub fn checkers_and_pins(pos: &Position) -> (Bitboard, Bitboard) {
     let us = pos.turn();
     let them = us.other();
-    let Some(k) = pos.king(us) else { return (Bitboard::EMPTY, Bitboard::EMPTY) };
+    let Some(k) = pos.king(us) else {
+        return (Bitboard::EMPTY, Bitboard::EMPTY);
+    };
     let occ = pos.occupied();
     let checkers = pos.attackers_to(k, occ) & pos.by_color(them);
     let mut pinned = Bitboard::EMPTY;
@@ -141,7 +143,11 @@ pub fn generate_with<S: Sink>(pos: &Position, movable: Bitboard, checkers: Bitbo
     let mut checkmask = Bitboard::FULL;
     if let Some(k) = king {
         let occ_wo_k = occ.without(k);
-        let steps = if movable.contains(k) { king_attacks(k) & !ours } else { Bitboard::EMPTY };
+        let steps = if movable.contains(k) {
+            king_attacks(k) & !ours
+        } else {
+            Bitboard::EMPTY
+        };
         for t in steps {
             if !attacked(pos, t, them, occ_wo_k) {
                 sink.one(Move::new(k, t, MoveKind::Normal));
@@ -264,7 +270,11 @@ pub fn generate_with<S: Sink>(pos: &Position, movable: Bitboard, checkers: Bitbo
                     if attacked(pos, p, them, occ) || attacked(pos, t, them, occ) {
                         continue;
                     }
-                    let kind = if king_side { MoveKind::CastleKing } else { MoveKind::CastleQueen };
+                    let kind = if king_side {
+                        MoveKind::CastleKing
+                    } else {
+                        MoveKind::CastleQueen
+                    };
                     sink.one(Move::new(k, t, kind));
                 }
             }

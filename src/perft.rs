@@ -23,7 +23,12 @@ pub struct Search<'a> {
 
 impl<'a> Search<'a> {
     pub fn new(rules: &'a Rules, history: &[u64]) -> Search<'a> {
-        Search { rules, history: history.to_vec(), table: None, parent_occ: None }
+        Search {
+            rules,
+            history: history.to_vec(),
+            table: None,
+            parent_occ: None,
+        }
     }
 
     pub fn with_table(mut self, table: Option<&'a Table>) -> Search<'a> {
@@ -38,7 +43,9 @@ impl<'a> Search<'a> {
     fn key(&self, pos: &Position) -> u64 {
         let mut k = pos.hash();
         if self.rules.cohen {
-            k ^= self.before_last().map_or(0x5bd1_e995_7f4a_7c15, |h| h.rotate_left(23) ^ 0x9e37_79b9_7f4a_7c15);
+            k ^= self
+                .before_last()
+                .map_or(0x5bd1_e995_7f4a_7c15, |h| h.rotate_left(23) ^ 0x9e37_79b9_7f4a_7c15);
         }
         if self.rules.uses_origins() {
             k ^= pos.origin_hash();
@@ -141,7 +148,11 @@ impl<'a> Search<'a> {
             self.rules.play(pos, m, &mut undo, &mut NoRecord, self.before_last());
             self.history.push(pos.hash());
             let saved = self.parent_occ.replace(occ_here);
-            let n = if depth <= 1 { 1 } else { self.perft_inner(pos, depth - 1) };
+            let n = if depth <= 1 {
+                1
+            } else {
+                self.perft_inner(pos, depth - 1)
+            };
             self.parent_occ = saved;
             self.history.pop();
             pos.unmake(&undo);

@@ -92,7 +92,11 @@ impl Eq for Hidden {}
 
 impl Hidden {
     pub fn new() -> Hidden {
-        Hidden { sq: [0; HIDDEN_CAPACITY], piece: [0; HIDDEN_CAPACITY], len: 0 }
+        Hidden {
+            sq: [0; HIDDEN_CAPACITY],
+            piece: [0; HIDDEN_CAPACITY],
+            len: 0,
+        }
     }
     pub fn len(&self) -> usize {
         self.len as usize
@@ -102,7 +106,12 @@ impl Hidden {
     }
     /// (square, unit) in burial order.
     pub fn iter(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        (0..self.len()).map(move |i| (Square::new(self.sq[i]), Piece::from_u8(self.piece[i]).expect("hidden unit")))
+        (0..self.len()).map(move |i| {
+            (
+                Square::new(self.sq[i]),
+                Piece::from_u8(self.piece[i]).expect("hidden unit"),
+            )
+        })
     }
     fn hash(&self) -> u64 {
         let mut h = 0;
@@ -229,12 +238,16 @@ impl Sets {
     #[inline(always)]
     pub fn snipers(&self, them: Color, k: Square) -> Bitboard {
         let tq = self.pieces(them, Role::Queen);
-        (attacks::rook_rays(k) & (self.pieces(them, Role::Rook) | tq)) | (attacks::bishop_rays(k) & (self.pieces(them, Role::Bishop) | tq))
+        (attacks::rook_rays(k) & (self.pieces(them, Role::Rook) | tq))
+            | (attacks::bishop_rays(k) & (self.pieces(them, Role::Bishop) | tq))
     }
     /// The walk of the unit on `sq` (which must be occupied).
     #[inline]
     pub fn role_at(&self, sq: Square) -> Role {
-        Role::ALL.into_iter().find(|r| self.role[r.index()].contains(sq)).expect("an occupied square")
+        Role::ALL
+            .into_iter()
+            .find(|r| self.role[r.index()].contains(sq))
+            .expect("an occupied square")
     }
     /// The unit on `sq`, if any.
     #[inline]
@@ -437,7 +450,11 @@ impl Position {
         for sq in self.sets.occ {
             let o = self.origin[sq.index()] as u64;
             let x = (sq.index() as u64) << 8 | o;
-            h ^= x.wrapping_add(0x9E37_79B9_7F4A_7C15).wrapping_mul(0xBF58_476D_1CE4_E5B9).rotate_left(31).wrapping_mul(0x94D0_49BB_1331_11EB);
+            h ^= x
+                .wrapping_add(0x9E37_79B9_7F4A_7C15)
+                .wrapping_mul(0xBF58_476D_1CE4_E5B9)
+                .rotate_left(31)
+                .wrapping_mul(0x94D0_49BB_1331_11EB);
         }
         h
     }
@@ -570,7 +587,12 @@ impl Position {
     pub(crate) fn set(&mut self, undo: &mut Undo, sq: Square, new: Option<Piece>, origin: u8) {
         let i = sq.index();
         let old = self.board[i];
-        undo.record(Edit { kind: EDIT_SQUARE, a: i as u8, b: old, c: self.origin[i] });
+        undo.record(Edit {
+            kind: EDIT_SQUARE,
+            a: i as u8,
+            b: old,
+            c: self.origin[i],
+        });
         if let Some(p) = Piece::from_board(old) {
             self.xor_piece(sq, p);
         }
@@ -633,7 +655,12 @@ impl Position {
         self.hidden.push(sq, p);
         self.hidden_mask = self.hidden_mask.with(sq);
         self.hash ^= self.hidden.hash();
-        undo.record(Edit { kind: EDIT_HIDDEN_PUSH, a: sq.index() as u8, b: 0, c: 0 });
+        undo.record(Edit {
+            kind: EDIT_HIDDEN_PUSH,
+            a: sq.index() as u8,
+            b: 0,
+            c: 0,
+        });
     }
     /// Takes the earliest unit hidden under `sq` out of the queue (journaled).
     pub(crate) fn unbury(&mut self, undo: &mut Undo, sq: Square) -> Option<Piece> {
@@ -643,7 +670,12 @@ impl Position {
         self.hidden.remove(idx);
         self.refresh_hidden_mask();
         self.hash ^= self.hidden.hash();
-        undo.record(Edit { kind: EDIT_HIDDEN_REMOVE, a: idx as u8, b: p, c: sq.index() as u8 });
+        undo.record(Edit {
+            kind: EDIT_HIDDEN_REMOVE,
+            a: idx as u8,
+            b: p,
+            c: sq.index() as u8,
+        });
         Piece::from_u8(p)
     }
     /// The unit that emerges on `sq` when it is left empty: the earliest buried there.

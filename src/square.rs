@@ -166,7 +166,14 @@ pub enum Role {
 }
 
 impl Role {
-    pub const ALL: [Role; 6] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
+    pub const ALL: [Role; 6] = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+    ];
     /// Promotion choices in Popeye's order (Q, S, R, B).
     /// The walks a unit can be captured with (kings are not captured).
     pub const CAPTURABLE: [Role; 5] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
@@ -178,7 +185,16 @@ impl Role {
     }
     #[inline(always)]
     pub const fn from_index(i: u8) -> Role {
-        const T: [Role; 8] = [Role::King, Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King, Role::King];
+        const T: [Role; 8] = [
+            Role::King,
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+            Role::King,
+            Role::King,
+        ];
         T[(i & 7) as usize]
     }
     /// Popeye's letter (S for the knight, P for a pawn inside brackets).
@@ -288,7 +304,11 @@ impl Piece {
     }
     pub fn from_fen_char(c: char) -> Option<Piece> {
         let role = Role::from_fen_letter(c)?;
-        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
         Some(Piece::new(color, role))
     }
     /// Colour mirror: same walk, other colour.

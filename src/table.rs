@@ -18,8 +18,17 @@ impl Table {
     /// A table of about `megabytes` MiB (a power of two number of 16-byte slots).
     pub fn with_megabytes(megabytes: usize) -> Table {
         let wanted = (megabytes.max(1) << 20) / std::mem::size_of::<Slot>();
-        let n = if wanted.is_power_of_two() { wanted } else { wanted.next_power_of_two() / 2 };
-        let slots = (0..n).map(|_| Slot { check: AtomicU64::new(0), data: AtomicU64::new(0) }).collect();
+        let n = if wanted.is_power_of_two() {
+            wanted
+        } else {
+            wanted.next_power_of_two() / 2
+        };
+        let slots = (0..n)
+            .map(|_| Slot {
+                check: AtomicU64::new(0),
+                data: AtomicU64::new(0),
+            })
+            .collect();
         Table { slots, mask: n - 1 }
     }
 

@@ -13,7 +13,13 @@ fn data(f: &str) -> String {
 
 #[test]
 fn perft_prints_the_number_alone_on_its_last_line() {
-    let out = fp().args(["perft", "--depth", "3"]).assert().success().get_output().stdout.clone();
+    let out = fp()
+        .args(["perft", "--depth", "3"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
     let text = String::from_utf8(out).unwrap();
     assert_eq!(text.lines().last(), Some("8902"));
 }
@@ -22,14 +28,25 @@ fn perft_prints_the_number_alone_on_its_last_line() {
 fn perft_threads_give_identical_counts() {
     let kiwi = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
     for t in ["1", "2"] {
-        fp().args(["perft", "--depth", "3", "--fen", kiwi, "--threads", t]).assert().success().stdout("97862\n");
-        fp().args(["perft", "-v", "circe", "--depth", "3", "--fen", kiwi, "-t", t]).assert().success();
+        fp().args(["perft", "--depth", "3", "--fen", kiwi, "--threads", t])
+            .assert()
+            .success()
+            .stdout("97862\n");
+        fp().args(["perft", "-v", "circe", "--depth", "3", "--fen", kiwi, "-t", t])
+            .assert()
+            .success();
     }
 }
 
 #[test]
 fn divide_lists_moves_then_total() {
-    let out = fp().args(["divide", "--depth", "2"]).assert().success().get_output().stdout.clone();
+    let out = fp()
+        .args(["divide", "--depth", "2"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
     let text = String::from_utf8(out).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 22);
@@ -40,7 +57,10 @@ fn divide_lists_moves_then_total() {
 
 #[test]
 fn divide_uci() {
-    fp().args(["divide", "--depth", "1", "--uci"]).assert().success().stdout(predicate::str::contains("g1f3: 1\n"));
+    fp().args(["divide", "--depth", "1", "--uci"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("g1f3: 1\n"));
 }
 
 #[test]
@@ -55,10 +75,22 @@ fn moves_in_popeye_notation_with_rebirths() {
 fn moves_after_history() {
     // Cohen's rule: after Qd1*g4 (bishop reborn on c8), Bc8*g4 would restore the position
     let fen = "4k3/8/8/8/6b1/8/8/3QK3 w - - 0 1";
-    fp().args(["moves", "--variant", "circe+cohen", "--fen", fen, "--moves", "Qd1*g4[+bBc8]"])
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("Bc8*g4").not().and(predicate::str::contains("Bc8-d7")));
+    fp().args([
+        "moves",
+        "--variant",
+        "circe+cohen",
+        "--fen",
+        fen,
+        "--moves",
+        "Qd1*g4[+bBc8]",
+    ])
+    .assert()
+    .success()
+    .stdout(
+        predicate::str::contains("Bc8*g4")
+            .not()
+            .and(predicate::str::contains("Bc8-d7")),
+    );
     fp().args(["moves", "--variant", "circe", "--fen", fen, "--moves", "d1g4"])
         .assert()
         .success()
@@ -74,11 +106,19 @@ fn every_malformed_fen_is_a_one_line_error_with_status_2() {
         ("8/8/8/8/8/8/8/K6X w - -", "bad piece letter 'X'"),
         ("8/8/8/8/8/8/8/KK5k w - -", "more than one white king"),
         ("P7/8/8/8/8/8/8/K6k w - -", "pawn on a8"),
-        ("8/8/8/8/8/8/8/K6k w K -", "castling right 'K' without its king and rook"),
+        (
+            "8/8/8/8/8/8/8/K6k w K -",
+            "castling right 'K' without its king and rook",
+        ),
         ("8/8/8/8/8/8/8/K6k w - e4", "bad en-passant square"),
         ("8/8/8/8/8/8/8/K6k x - -", "side to move"),
     ] {
-        let out = fp().args(["perft", "--depth", "1", "--fen", fen]).assert().code(2).get_output().clone();
+        let out = fp()
+            .args(["perft", "--depth", "1", "--fen", fen])
+            .assert()
+            .code(2)
+            .get_output()
+            .clone();
         let err = String::from_utf8(out.stderr).unwrap();
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(err.contains(needle), "{fen}: {err}");
@@ -88,7 +128,17 @@ fn every_malformed_fen_is_a_one_line_error_with_status_2() {
 
 #[test]
 fn pawns_on_back_ranks_are_fine_in_fairy_variants() {
-    fp().args(["perft", "--depth", "1", "--variant", "circe-pwc", "--fen", "8/6k1/8/8/8/8/8/1P5K w - -"]).assert().success();
+    fp().args([
+        "perft",
+        "--depth",
+        "1",
+        "--variant",
+        "circe-pwc",
+        "--fen",
+        "8/6k1/8/8/8/8/8/1P5K w - -",
+    ])
+    .assert()
+    .success();
 }
 
 #[test]
@@ -96,17 +146,27 @@ fn unknown_variant_lists_the_known_ones() {
     fp().args(["perft", "--depth", "1", "--variant", "circle"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("unknown variant 'circle'; known: orthodox, circe,"));
+        .stderr(predicate::str::contains(
+            "unknown variant 'circle'; known: orthodox, circe,",
+        ));
 }
 
 #[test]
 fn bad_move_in_history_is_an_input_error() {
-    fp().args(["perft", "--depth", "1", "--moves", "e2e5"]).assert().code(2).stderr(predicate::str::contains("'e2e5' is not a legal move"));
+    fp().args(["perft", "--depth", "1", "--moves", "e2e5"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("'e2e5' is not a legal move"));
 }
 
 #[test]
 fn run_reports_failures_with_diffs_and_exit_1() {
-    let out = fp().args(["run", &data("failing.yaml")]).assert().code(1).get_output().clone();
+    let out = fp()
+        .args(["run", &data("failing.yaml")])
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("ok   right"));
     assert!(text.contains("FAIL wrong"));
@@ -122,7 +182,10 @@ fn run_reports_failures_with_diffs_and_exit_1() {
 #[test]
 fn run_passes_with_exit_0() {
     let dir = format!("{}/suites/reference/circe.yaml", env!("CARGO_MANIFEST_DIR"));
-    fp().args(["run", "--quiet", &dir]).assert().success().stdout("227 passed, 0 failed\n");
+    fp().args(["run", "--quiet", &dir])
+        .assert()
+        .success()
+        .stdout("227 passed, 0 failed\n");
 }
 
 #[test]
@@ -142,15 +205,29 @@ fn unusable_suite_files_exit_2_naming_file_and_line() {
 #[test]
 fn max_nodes_skips_and_never_passes() {
     let suite = format!("{}/suites/orthodox.yaml", env!("CARGO_MANIFEST_DIR"));
-    let out = fp().args(["run", "--max-nodes", "1000", &suite]).assert().success().get_output().clone();
+    let out = fp()
+        .args(["run", "--max-nodes", "1000", &suite])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("ok   orthodox/initial  (skipped over the node budget: perft(3), perft(4), perft(5), perft(6))"), "{text}");
+    assert!(
+        text.contains("ok   orthodox/initial  (skipped over the node budget: perft(3), perft(4), perft(5), perft(6))"),
+        "{text}"
+    );
     assert_eq!(text.lines().last(), Some("7 passed, 0 failed"));
 }
 
 #[test]
 fn variants_lists_every_name() {
-    let out = fp().args(["variants", "--axes"]).assert().success().get_output().stdout.clone();
+    let out = fp()
+        .args(["variants", "--axes"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
     let text = String::from_utf8(out).unwrap();
     for n in fairyperft::rules::known_names() {
         assert!(text.lines().any(|l| l.starts_with(&format!("{n} "))), "{n}");
@@ -161,6 +238,11 @@ fn variants_lists_every_name() {
 #[test]
 fn closed_stdout_is_not_an_error() {
     // `fairyperft moves | head -1` must not print a panic
-    let out = fp().args(["divide", "--depth", "1"]).assert().success().get_output().clone();
+    let out = fp()
+        .args(["divide", "--depth", "1"])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
     assert!(out.stderr.is_empty());
 }

@@ -79,18 +79,43 @@ anticirce-cheylan       11       64      981
 
 #[test]
 fn compare_all_is_every_condition_but_cohen() {
-    let text = stdout(fp().args(["compare", "--depth", "1", "--fen", ROOK_PAWN, "--variants", "all"]), 0);
-    let names: Vec<&str> = text.lines().skip(1).map(|l| l.split_whitespace().next().unwrap()).collect();
-    let expected: Vec<&str> = fairyperft::rules::known_names().into_iter().filter(|n| *n != "cohen").collect();
+    let text = stdout(
+        fp().args(["compare", "--depth", "1", "--fen", ROOK_PAWN, "--variants", "all"]),
+        0,
+    );
+    let names: Vec<&str> = text
+        .lines()
+        .skip(1)
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    let expected: Vec<&str> = fairyperft::rules::known_names()
+        .into_iter()
+        .filter(|n| *n != "cohen")
+        .collect();
     assert_eq!(names, expected);
-    assert!(text.lines().any(|l| l.split_whitespace().collect::<Vec<_>>() == ["circe-couscous", "12"]), "{text}");
+    assert!(
+        text.lines()
+            .any(|l| l.split_whitespace().collect::<Vec<_>>() == ["circe-couscous", "12"]),
+        "{text}"
+    );
     // `all` is the default
-    assert_eq!(stdout(fp().args(["compare", "--depth", "1", "--fen", ROOK_PAWN]), 0), text);
+    assert_eq!(
+        stdout(fp().args(["compare", "--depth", "1", "--fen", ROOK_PAWN]), 0),
+        text
+    );
 }
 
 #[test]
 fn compare_formats() {
-    let args = ["compare", "--depth", "2", "--fen", ROOK_PAWN, "--variants", "orthodox,circe"];
+    let args = [
+        "compare",
+        "--depth",
+        "2",
+        "--fen",
+        ROOK_PAWN,
+        "--variants",
+        "orthodox,circe",
+    ];
     let json: serde_json::Value = serde_json::from_str(&stdout(fp().args(args).args(["--format", "json"]), 0)).unwrap();
     assert_eq!(json["fen"], ROOK_PAWN);
     assert_eq!(json["depth"], 2);
@@ -122,7 +147,15 @@ fn compare_bad_input() {
     assert!(e.contains("--fen: malformed FEN"), "{e}");
     // a position one variant cannot take: its row says why, exit status 2
     let out = fp()
-        .args(["compare", "--depth", "2", "--variants", "orthodox,circe-pwc", "--fen", "8/6k1/8/8/8/8/8/1P5K w - -"])
+        .args([
+            "compare",
+            "--depth",
+            "2",
+            "--variants",
+            "orthodox,circe-pwc",
+            "--fen",
+            "8/6k1/8/8/8/8/8/1P5K w - -",
+        ])
         .assert()
         .code(2)
         .get_output()
@@ -130,7 +163,9 @@ fn compare_bad_input() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("orthodox   error: malformed FEN: a pawn on b1"), "{text}");
     assert!(text.contains("circe-pwc        3       24"), "{text}");
-    assert!(String::from_utf8(out.stderr).unwrap().contains("1 variant(s) could not take the position"));
+    assert!(String::from_utf8(out.stderr)
+        .unwrap()
+        .contains("1 variant(s) could not take the position"));
 }
 
 // ----------------------------------------------------------------------------------------
@@ -138,7 +173,11 @@ fn compare_bad_input() {
 
 #[test]
 fn perftree_speaks_the_protocol() {
-    let text = stdout(fp().env("FAIRYPERFT_VARIANT", "circe").args(["perftree", "2", ROOK_PAWN, "d1d5"]), 0);
+    let text = stdout(
+        fp().env("FAIRYPERFT_VARIANT", "circe")
+            .args(["perftree", "2", ROOK_PAWN, "d1d5"]),
+        0,
+    );
     assert_eq!(text, "d7d6 17\ne8e7 18\ne8f7 18\ne8d8 18\ne8f8 18\n\n89\n");
     // default variant orthodox, MOVES optional
     let text = stdout(
@@ -155,15 +194,33 @@ fn perftree_speaks_the_protocol() {
     assert_eq!(lines[20], "");
     assert_eq!(lines[21], "8902");
     // the same counts as `divide --uci`, with threads too
-    let div = stdout(fp().args(["divide", "--uci", "--depth", "3", "--variant", "circe", "--fen", ROOK_PAWN]), 0);
-    let tree =
-        stdout(fp().env("FAIRYPERFT_VARIANT", "circe").args(["perftree", "3", ROOK_PAWN, "", "--threads", "2"]), 0);
+    let div = stdout(
+        fp().args([
+            "divide",
+            "--uci",
+            "--depth",
+            "3",
+            "--variant",
+            "circe",
+            "--fen",
+            ROOK_PAWN,
+        ]),
+        0,
+    );
+    let tree = stdout(
+        fp().env("FAIRYPERFT_VARIANT", "circe")
+            .args(["perftree", "3", ROOK_PAWN, "", "--threads", "2"]),
+        0,
+    );
     assert_eq!(div.replace(": ", " "), tree);
 }
 
 #[test]
 fn perftree_bad_input() {
-    let e = error_line(fp().env("FAIRYPERFT_VARIANT", "circle").args(["perftree", "1", ROOK_PAWN]));
+    let e = error_line(
+        fp().env("FAIRYPERFT_VARIANT", "circle")
+            .args(["perftree", "1", ROOK_PAWN]),
+    );
     assert!(e.contains("FAIRYPERFT_VARIANT: unknown variant 'circle'"), "{e}");
     let e = error_line(fp().args(["perftree", "1", "8/8 w - -"]));
     assert!(e.contains("FEN: malformed FEN"), "{e}");
@@ -242,14 +299,25 @@ fn diff_after_moves_played_first() {
         text.contains("path:     d7d5  (d7-d5)\nposition: 4k3/8/8/3pP3/8/8/8/5K2 w - d6 0 2\nvariant:  orthodox\n"),
         "{text}"
     );
-    assert!(text.contains("\n- e5d6     e5*d6 ep.                    (only fairyperft)\n"), "{text}");
-    assert!(text.ends_with("1 '4k3/3p4/8/4P3/8/8/8/4K3 w - - 0 1' 'e1f1 d7d5'\n"), "{text}");
+    assert!(
+        text.contains("\n- e5d6     e5*d6 ep.                    (only fairyperft)\n"),
+        "{text}"
+    );
+    assert!(
+        text.ends_with("1 '4k3/3p4/8/4P3/8/8/8/4K3 w - - 0 1' 'e1f1 d7d5'\n"),
+        "{text}"
+    );
 }
 
 #[test]
 fn diff_finds_no_difference_against_fairyperft_itself() {
     let dir = tempfile::tempdir().unwrap();
-    let engine = script(dir.path(), "fp.sh", "#!/bin/sh\nexec \"$FAIRYPERFT_BIN\" perftree \"$@\"\n", true);
+    let engine = script(
+        dir.path(),
+        "fp.sh",
+        "#!/bin/sh\nexec \"$FAIRYPERFT_BIN\" perftree \"$@\"\n",
+        true,
+    );
     let text = stdout(
         fp().env("FAIRYPERFT_BIN", BIN).args([
             "diff",
@@ -264,7 +332,10 @@ fn diff_finds_no_difference_against_fairyperft_itself() {
         ]),
         0,
     );
-    assert_eq!(text, "depth 3 at the root: fairyperft 1000, engine 1000\nno difference at depth 3: both count 1000\n");
+    assert_eq!(
+        text,
+        "depth 3 at the root: fairyperft 1000, engine 1000\nno difference at depth 3: both count 1000\n"
+    );
 }
 
 #[test]
@@ -273,7 +344,12 @@ fn diff_engine_errors_are_one_line() {
     let missing = dir.path().join("missing.sh");
     let not_exec = script(dir.path(), "plain.sh", "#!/bin/sh\necho\necho 0\n", false);
     let garbage = script(dir.path(), "garbage.sh", "#!/bin/sh\necho 'hello world'\n", true);
-    let failing = script(dir.path(), "failing.sh", "#!/bin/sh\necho 'cannot parse FEN' >&2\nexit 3\n", true);
+    let failing = script(
+        dir.path(),
+        "failing.sh",
+        "#!/bin/sh\necho 'cannot parse FEN' >&2\nexit 3\n",
+        true,
+    );
     let silent = script(dir.path(), "silent.sh", "#!/bin/sh\n", true);
     for (engine, needle) in [
         (&missing, "missing.sh: no such file"),
@@ -296,10 +372,19 @@ fn diff_engine_errors_are_one_line() {
 
 #[test]
 fn diff_against_a_suite_case() {
-    let text = stdout(fp().args(["diff", "--suite", &data("failing.yaml"), "--case", "right"]), 0);
-    assert!(text.ends_with("no difference: every figure of the case agrees\n"), "{text}");
+    let text = stdout(
+        fp().args(["diff", "--suite", &data("failing.yaml"), "--case", "right"]),
+        0,
+    );
+    assert!(
+        text.ends_with("no difference: every figure of the case agrees\n"),
+        "{text}"
+    );
 
-    let text = stdout(fp().args(["diff", "--suite", &data("failing.yaml"), "--case", "wrong"]), 1);
+    let text = stdout(
+        fp().args(["diff", "--suite", &data("failing.yaml"), "--case", "wrong"]),
+        1,
+    );
     let at = format!("{}:8", data("failing.yaml"));
     assert_eq!(
         text,
@@ -340,8 +425,14 @@ fn diff_suite_divide_and_perft_only_cases() {
         text.contains("first of them: Ke1-d2; the position after it:\nposition: 4k3/8/8/3p4/8/8/3K4/3R4 b - - 1 1\n"),
         "{text}"
     );
-    let text = stdout(fp().args(["diff", "--suite", f.to_str().unwrap(), "--case", "perft"]), 1);
-    assert!(text.contains("perft(3): expected 999, found 1000 (depths 1-2 agree)\n"), "{text}");
+    let text = stdout(
+        fp().args(["diff", "--suite", f.to_str().unwrap(), "--case", "perft"]),
+        1,
+    );
+    assert!(
+        text.contains("perft(3): expected 999, found 1000 (depths 1-2 agree)\n"),
+        "{text}"
+    );
 }
 
 // ----------------------------------------------------------------------------------------
@@ -371,11 +462,17 @@ fn record_prints_a_suite_that_run_passes() {
     )), "{text}");
     assert!(text.contains("    divide:\n      \"Ke1-d2\": 6\n"), "{text}");
     assert!(text.contains("      \"Rd1*d5[+bPd7]\": 5\n"), "{text}");
-    assert!(text.ends_with(&format!("    source: \"recorded by fairyperft {version}\"\n")), "{text}");
+    assert!(
+        text.ends_with(&format!("    source: \"recorded by fairyperft {version}\"\n")),
+        "{text}"
+    );
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("rec.yaml");
     std::fs::write(&f, &text).unwrap();
-    fp().args(["run", f.to_str().unwrap()]).assert().success().stdout("ok   demo\n1 passed, 0 failed\n");
+    fp().args(["run", f.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout("ok   demo\n1 passed, 0 failed\n");
 }
 
 #[test]
@@ -383,11 +480,23 @@ fn record_creates_and_appends_to_suite_files() {
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("mine.yaml");
     let out = f.to_str().unwrap();
-    fp().args(["record", "--variant", "circe", "--fen", ROOK_PAWN, "--depth", "2", "--id", "a", "--out", out])
-        .assert()
-        .success()
-        .stdout("")
-        .stderr(predicate::str::contains("created"));
+    fp().args([
+        "record",
+        "--variant",
+        "circe",
+        "--fen",
+        ROOK_PAWN,
+        "--depth",
+        "2",
+        "--id",
+        "a",
+        "--out",
+        out,
+    ])
+    .assert()
+    .success()
+    .stdout("")
+    .stderr(predicate::str::contains("created"));
     fp().args([
         "record",
         "--variant",
@@ -397,7 +506,17 @@ fn record_creates_and_appends_to_suite_files() {
         "--history",
         "Qd1*g4[+bBc8]",
     ])
-    .args(["--depth", "2", "--id", "b", "--divide", "--divide-depth", "1", "--out", out])
+    .args([
+        "--depth",
+        "2",
+        "--id",
+        "b",
+        "--divide",
+        "--divide-depth",
+        "1",
+        "--out",
+        out,
+    ])
     .assert()
     .success()
     .stderr(predicate::str::contains("appended case b"));
@@ -405,13 +524,18 @@ fn record_creates_and_appends_to_suite_files() {
     assert!(text.starts_with("name: \"mine\"\nvariant: \"circe\"\n"), "{text}");
     assert!(text.contains("  - id: \"b\"\n    fen: \"4k3/8/8/8/6b1/8/8/3QK3 w - - 0 1\"\n    variant: \"circe+cohen\"\n    history: [\"Qd1*g4[+bBc8]\"]\n"), "{text}");
     assert!(text.contains("    divide_depth: 1\n"), "{text}");
-    fp().args(["run", out]).assert().success().stdout("ok   a\nok   b\n2 passed, 0 failed\n");
+    fp().args(["run", out])
+        .assert()
+        .success()
+        .stdout("ok   a\nok   b\n2 passed, 0 failed\n");
 
     // appending to a hand-written suite keeps its text and its style of indentation
     let g = dir.path().join("hand.yaml");
     let original = "# my suite\nname: hand\ncases:\n- id: x\n  fen: \"8/8/8/8/8/8/8/K6k w - -\"\n  perft: [3]\n";
     std::fs::write(&g, original).unwrap();
-    fp().args(["record", "--depth", "1", "--id", "y", "--out", g.to_str().unwrap()]).assert().success();
+    fp().args(["record", "--depth", "1", "--id", "y", "--out", g.to_str().unwrap()])
+        .assert()
+        .success();
     let text = std::fs::read_to_string(&g).unwrap();
     assert!(text.starts_with(original), "{text}");
     assert!(
@@ -427,15 +551,30 @@ fn record_creates_and_appends_to_suite_files() {
 fn record_bad_input() {
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("s.yaml");
-    fp().args(["record", "--depth", "1", "--id", "x", "--out", f.to_str().unwrap()]).assert().success();
+    fp().args(["record", "--depth", "1", "--id", "x", "--out", f.to_str().unwrap()])
+        .assert()
+        .success();
     let e = error_line(fp().args(["record", "--depth", "1", "--id", "x", "--out", f.to_str().unwrap()]));
     assert!(e.contains("already has a case 'x'"), "{e}");
     let flow = dir.path().join("flow.yaml");
-    std::fs::write(&flow, "name: flow\ncases: [{id: a, fen: \"8/8/8/8/8/8/8/K6k w - -\", perft: [3]}]\n").unwrap();
+    std::fs::write(
+        &flow,
+        "name: flow\ncases: [{id: a, fen: \"8/8/8/8/8/8/8/K6k w - -\", perft: [3]}]\n",
+    )
+    .unwrap();
     let e = error_line(fp().args(["record", "--depth", "1", "--id", "b", "--out", flow.to_str().unwrap()]));
     assert!(e.contains("cannot append (the `cases` list must end the file"), "{e}");
-    assert!(std::fs::read_to_string(&flow).unwrap().ends_with("perft: [3]}]\n"), "nothing written");
-    let e = error_line(fp().args(["record", "--depth", "1", "--out", dir.path().join("s.epd").to_str().unwrap()]));
+    assert!(
+        std::fs::read_to_string(&flow).unwrap().ends_with("perft: [3]}]\n"),
+        "nothing written"
+    );
+    let e = error_line(fp().args([
+        "record",
+        "--depth",
+        "1",
+        "--out",
+        dir.path().join("s.epd").to_str().unwrap(),
+    ]));
     assert!(e.contains("must be YAML"), "{e}");
     let e = error_line(fp().args(["record", "--depth", "1", "--variant", "circle"]));
     assert!(e.contains("--variant: unknown variant"), "{e}");
@@ -464,7 +603,10 @@ fn run_reports_wrong_popeye_and_epd_figures() {
     std::fs::write(&epd, "4k3/8/8/8/8/8/8/4K2R w K - ;D1 15 ;D2 67 ;id \"rook\"\n").unwrap();
     let text = stdout(fp().args(["run", epd.to_str().unwrap()]), 1);
     assert!(text.contains("FAIL rook  ("), "{text}");
-    assert!(text.contains(":1, variant orthodox)\n       perft(2): expected 67, found 66\n"), "{text}");
+    assert!(
+        text.contains(":1, variant orthodox)\n       perft(2): expected 67, found 66\n"),
+        "{text}"
+    );
 
     let inp = dir.path().join("m1.inp");
     std::fs::write(
@@ -482,9 +624,21 @@ fn run_reports_wrong_popeye_and_epd_figures() {
 fn unusable_epd_and_popeye_files_exit_2_naming_file_and_line() {
     let dir = tempfile::tempdir().unwrap();
     for (name, body, needle) in [
-        ("gap.epd", "8/8/8/8/8/8/8/K6k w - - ;D1 3 ;D3 9\n", "gap.epd: line 1: D2 is missing"),
-        ("nofig.epd", "# c\n8/8/8/8/8/8/8/K6k w - -\n", "nofig.epd: line 2: no perft figures"),
-        ("fairy.inp", "begin\npieces white kh1 gh5\nend\n", "fairy.inp: line 2: unsupported fairy piece 'g'"),
+        (
+            "gap.epd",
+            "8/8/8/8/8/8/8/K6k w - - ;D1 3 ;D3 9\n",
+            "gap.epd: line 1: D2 is missing",
+        ),
+        (
+            "nofig.epd",
+            "# c\n8/8/8/8/8/8/8/K6k w - -\n",
+            "nofig.epd: line 2: no perft figures",
+        ),
+        (
+            "fairy.inp",
+            "begin\npieces white kh1 gh5\nend\n",
+            "fairy.inp: line 2: unsupported fairy piece 'g'",
+        ),
         (
             "cond.inp",
             "begin\npieces white kh1\ncondition andernachchess\nend\n",
@@ -498,12 +652,22 @@ fn unusable_epd_and_popeye_files_exit_2_naming_file_and_line() {
     ] {
         let p = dir.path().join(name);
         std::fs::write(&p, body).unwrap();
-        let out = fp().args(["run", p.to_str().unwrap()]).assert().code(2).get_output().clone();
+        let out = fp()
+            .args(["run", p.to_str().unwrap()])
+            .assert()
+            .code(2)
+            .get_output()
+            .clone();
         let err = String::from_utf8(out.stderr).unwrap();
         assert!(err.contains(needle), "{name}: {err}");
     }
     // a Popeye file without Popeye's output has nothing to check
-    let out = fp().args(["run", &data("anticirce_halfduplex.inp")]).assert().code(2).get_output().clone();
+    let out = fp()
+        .args(["run", &data("anticirce_halfduplex.inp")])
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("anticirce_halfduplex.inp: nothing to check"), "{err}");
     assert!(err.contains("fairyperft moves --popeye FILE"), "{err}");
@@ -539,8 +703,14 @@ fn moves_of_a_popeye_problem() {
             "d4-d3",
         ]
     );
-    let uci = stdout(fp().args(["moves", "--uci", "--popeye", &data("anticirce_halfduplex.inp")]), 0);
-    assert!(uci.lines().any(|l| l == "e8c8") && uci.lines().any(|l| l == "d4e3"), "{uci}");
+    let uci = stdout(
+        fp().args(["moves", "--uci", "--popeye", &data("anticirce_halfduplex.inp")]),
+        0,
+    );
+    assert!(
+        uci.lines().any(|l| l == "e8c8") && uci.lines().any(|l| l == "d4e3"),
+        "{uci}"
+    );
     // several problems: a header per problem
     let text = stdout(fp().args(["moves", "--popeye", &data("import/madrasi.inp")]), 0);
     assert!(
@@ -557,7 +727,9 @@ fn moves_of_a_popeye_problem() {
         e.contains("n.inp: line 2: unsupported fairy piece 'n' ('n' is Popeye's nightrider; the knight is 's')"),
         "{e}"
     );
-    fp().args(["moves", "--popeye", p.to_str().unwrap(), "--fen", ROOK_PAWN]).assert().code(2);
+    fp().args(["moves", "--popeye", p.to_str().unwrap(), "--fen", ROOK_PAWN])
+        .assert()
+        .code(2);
 }
 
 // ----------------------------------------------------------------------------------------
@@ -567,7 +739,10 @@ fn moves_of_a_popeye_problem() {
 fn run_json_output() {
     let text = stdout(fp().args(["run", "--format", "json", &data("failing.yaml")]), 1);
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();
-    assert_eq!((v["passed"].as_u64(), v["failed"].as_u64(), v["skipped"].as_u64()), (Some(1), Some(2), Some(0)));
+    assert_eq!(
+        (v["passed"].as_u64(), v["failed"].as_u64(), v["skipped"].as_u64()),
+        (Some(1), Some(2), Some(0))
+    );
     assert_eq!(v["errors"], serde_json::json!([]));
     let file = &v["files"][0];
     assert_eq!(file["name"], "deliberately-failing");
@@ -580,13 +755,28 @@ fn run_json_output() {
     assert_eq!(cases[1]["variant"], "circe");
     let checks = cases[1]["checks"].as_array().unwrap();
     assert_eq!(checks[0]["what"], "perft(1)");
-    assert_eq!(checks[0]["detail"], serde_json::json!(["perft(1): expected 12, found 11"]));
+    assert_eq!(
+        checks[0]["detail"],
+        serde_json::json!(["perft(1): expected 12, found 11"])
+    );
     assert_eq!(checks[1]["what"], "moves");
-    assert_eq!(checks[1]["detail"], serde_json::json!(["- Rd1*d5 (missing)", "+ Rd1*d5[+bPd7] (extra)"]));
+    assert_eq!(
+        checks[1]["detail"],
+        serde_json::json!(["- Rd1*d5 (missing)", "+ Rd1*d5[+bPd7] (extra)"])
+    );
     assert_eq!(checks[2]["what"], "divide(2)");
     assert_eq!(cases[2]["checks"][0]["what"], "setup");
     // unusable files are listed under "errors", exit status 2
-    let text = stdout(fp().args(["run", "--format", "json", &data("unknown_key.yaml"), &data("failing.yaml")]), 2);
+    let text = stdout(
+        fp().args([
+            "run",
+            "--format",
+            "json",
+            &data("unknown_key.yaml"),
+            &data("failing.yaml"),
+        ]),
+        2,
+    );
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert!(v["errors"][0].as_str().unwrap().contains("unknown field `pertf`"));
     assert_eq!(v["failed"], 2);
@@ -596,11 +786,28 @@ fn run_json_output() {
 fn run_junit_report() {
     let dir = tempfile::tempdir().unwrap();
     let report = dir.path().join("junit.xml");
-    fp().args(["run", "--quiet", "--junit", report.to_str().unwrap(), &data("failing.yaml")]).assert().code(1);
+    fp().args([
+        "run",
+        "--quiet",
+        "--junit",
+        report.to_str().unwrap(),
+        &data("failing.yaml"),
+    ])
+    .assert()
+    .code(1);
     let xml = std::fs::read_to_string(&report).unwrap();
-    assert!(xml.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"), "{xml}");
-    assert!(xml.contains("<testsuite name=\"deliberately-failing\" tests=\"3\" failures=\"2\" skipped=\"0\""), "{xml}");
-    assert!(xml.contains("<testcase classname=\"deliberately-failing\" name=\"right\" time="), "{xml}");
+    assert!(
+        xml.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"),
+        "{xml}"
+    );
+    assert!(
+        xml.contains("<testsuite name=\"deliberately-failing\" tests=\"3\" failures=\"2\" skipped=\"0\""),
+        "{xml}"
+    );
+    assert!(
+        xml.contains("<testcase classname=\"deliberately-failing\" name=\"right\" time="),
+        "{xml}"
+    );
     assert!(xml.contains("<failure message=\"perft(1): expected 12, found 11\">perft(1): expected 12, found 11\n- Rd1*d5 (missing)\n+ Rd1*d5[+bPd7] (extra)\nKe1-e2: expected 7, found 6</failure>"), "{xml}");
     assert!(
         xml.contains("<failure message=\"malformed FEN: bad castling field &apos;X&apos;")
@@ -633,7 +840,10 @@ fn run_max_nodes_skips_figures_and_reports_them() {
     );
     let text = stdout(fp().args(["run", "--max-nodes", "10", f.to_str().unwrap()]), 0);
     assert!(text.ends_with("0 passed, 0 failed, 2 skipped\n"), "{text}");
-    assert!(text.contains("skip start  (skipped over the node budget: perft(1), perft(2), perft(3))"), "{text}");
+    assert!(
+        text.contains("skip start  (skipped over the node budget: perft(1), perft(2), perft(3))"),
+        "{text}"
+    );
     let v: serde_json::Value = serde_json::from_str(&stdout(
         fp().args(["run", "--max-nodes", "500", "--format", "json", f.to_str().unwrap()]),
         0,
@@ -642,7 +852,10 @@ fn run_max_nodes_skips_figures_and_reports_them() {
     let checks = &v["files"][0]["cases"][0]["checks"];
     assert_eq!(checks[2]["what"], "perft(3)");
     assert_eq!(checks[2]["skipped"], true);
-    assert_eq!(checks[2]["detail"], serde_json::json!(["8902 nodes expected, over the budget"]));
+    assert_eq!(
+        checks[2]["detail"],
+        serde_json::json!(["8902 nodes expected, over the budget"])
+    );
     assert_eq!(checks[1]["skipped"], false);
     assert_eq!(v["files"][0]["cases"][0]["nodes"], 420);
 }

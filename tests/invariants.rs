@@ -25,7 +25,13 @@ fn full() -> bool {
 fn variants() -> Vec<String> {
     let mut v: Vec<String> = known_names()
         .into_iter()
-        .map(|n| if n == "cohen" { "circe+cohen".to_string() } else { n.to_string() })
+        .map(|n| {
+            if n == "cohen" {
+                "circe+cohen".to_string()
+            } else {
+                n.to_string()
+            }
+        })
         .collect();
     for c in [
         "circe+madrasi",
@@ -101,7 +107,17 @@ fn every_suite_position_in_every_variant() {
         .collect();
     let checked = results.iter().filter(|r| matches!(r, Ok(true))).count();
     let failures: Vec<&String> = results.iter().filter_map(|r| r.as_ref().err()).collect();
-    assert!(failures.is_empty(), "{} violation(s):\n{}", failures.len(), failures.iter().take(20).map(|s| s.as_str()).collect::<Vec<_>>().join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} violation(s):\n{}",
+        failures.len(),
+        failures
+            .iter()
+            .take(20)
+            .map(|s| s.as_str())
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
     // every variant got positions
     let mut per_variant = vec![0usize; variants.len()];
     for (k, &(_, j)) in pairs.iter().enumerate() {
@@ -112,7 +128,10 @@ fn every_suite_position_in_every_variant() {
     for (j, n) in per_variant.iter().enumerate() {
         assert!(*n > 0, "no position checked in {}", variants[j]);
     }
-    eprintln!("{checked} (position, variant) pairs checked over {} variants", variants.len());
+    eprintln!(
+        "{checked} (position, variant) pairs checked over {} variants",
+        variants.len()
+    );
 }
 
 /// Lines of moves from suite positions, picked by a fixed pseudo-random sequence.
@@ -129,7 +148,9 @@ fn lines_from_suite_positions() {
         .par_iter()
         .map(|&(i, j)| {
             let (fen, history) = &positions[i];
-            let Ok(mut game) = Game::new(fen, &variants[j]) else { return Ok(0) };
+            let Ok(mut game) = Game::new(fen, &variants[j]) else {
+                return Ok(0);
+            };
             if game.play_line(&history.join(" ")).is_err() {
                 return Ok(0);
             }
@@ -138,9 +159,23 @@ fn lines_from_suite_positions() {
         })
         .collect();
     let failures: Vec<&String> = results.iter().filter_map(|r| r.as_ref().err()).collect();
-    assert!(failures.is_empty(), "{} violation(s):\n{}", failures.len(), failures.iter().take(10).map(|s| s.as_str()).collect::<Vec<_>>().join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} violation(s):\n{}",
+        failures.len(),
+        failures
+            .iter()
+            .take(10)
+            .map(|s| s.as_str())
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
     let plies: usize = results.iter().filter_map(|r| r.as_ref().ok()).sum();
-    assert!(plies > work.len() * 10, "lines too short: {plies} plies over {} lines", work.len());
+    assert!(
+        plies > work.len() * 10,
+        "lines too short: {plies} plies over {} lines",
+        work.len()
+    );
 }
 
 use fairyperft::invariants::noise;
@@ -154,10 +189,17 @@ fn fuzz_entry_points_on_noise() {
         .into_par_iter()
         .filter_map(|i| {
             let data = noise(i as u64 + 1000, 20 + (i % 150));
-            invariants::fuzz_movegen(&data).err().or_else(|| invariants::fuzz_line(&data).err())
+            invariants::fuzz_movegen(&data)
+                .err()
+                .or_else(|| invariants::fuzz_line(&data).err())
         })
         .collect();
-    assert!(failures.is_empty(), "{} violation(s):\n{}", failures.len(), failures.iter().take(10).cloned().collect::<Vec<_>>().join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} violation(s):\n{}",
+        failures.len(),
+        failures.iter().take(10).cloned().collect::<Vec<_>>().join("\n")
+    );
 }
 
 /// The fuzz corpora's seeds are suite positions, encoded for the decoder: it must give
@@ -201,7 +243,11 @@ fn fuzz_seed_corpora_pass() {
         assert!(seeds.len() >= 20, "{target}: {} seeds", seeds.len());
         let failures: Vec<String> = seeds
             .par_iter()
-            .filter_map(|p| check(&std::fs::read(p).unwrap()).err().map(|e| format!("{}: {e}", p.display())))
+            .filter_map(|p| {
+                check(&std::fs::read(p).unwrap())
+                    .err()
+                    .map(|e| format!("{}: {e}", p.display()))
+            })
             .collect();
         assert!(failures.is_empty(), "{}", failures.join("\n"));
     }

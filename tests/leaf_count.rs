@@ -9,8 +9,18 @@ fn variants() -> Vec<String> {
     let mut v: Vec<String> = fairyperft::rules::known_names().into_iter().map(String::from).collect();
     v.retain(|n| n != "cohen");
     v.extend(
-        ["circe+cohen", "circe-pwc+cohen", "anticirce-calvet+cohen", "circe-volcanic+cohen", "circe+madrasi", "anticirce-calvet+madrasi", "circe+isardam", "circe-volcanic+madrasi-rex-inclusive", "circe-parrain+isardam-type-b"]
-            .map(String::from),
+        [
+            "circe+cohen",
+            "circe-pwc+cohen",
+            "anticirce-calvet+cohen",
+            "circe-volcanic+cohen",
+            "circe+madrasi",
+            "anticirce-calvet+madrasi",
+            "circe+isardam",
+            "circe-volcanic+madrasi-rex-inclusive",
+            "circe-parrain+isardam-type-b",
+        ]
+        .map(String::from),
     );
     v
 }
@@ -24,7 +34,11 @@ fn fens() -> Vec<String> {
     }
     out.sort();
     out.dedup();
-    let step = if cfg!(debug_assertions) && std::env::var_os("FAIRYPERFT_FULL").is_none() { 4 } else { 1 };
+    let step = if cfg!(debug_assertions) && std::env::var_os("FAIRYPERFT_FULL").is_none() {
+        4
+    } else {
+        1
+    };
     out.into_iter().step_by(step).collect()
 }
 
@@ -37,7 +51,11 @@ fn leaf_counter_agrees_with_generic_pipeline() {
 /// castling rights regained by rebirth: every 5th position (every 40th in debug builds).
 #[test]
 fn leaf_counter_agrees_three_plies_deep() {
-    let step = if cfg!(debug_assertions) && std::env::var_os("FAIRYPERFT_FULL").is_none() { 10 } else { 5 };
+    let step = if cfg!(debug_assertions) && std::env::var_os("FAIRYPERFT_FULL").is_none() {
+        10
+    } else {
+        5
+    };
     compare(fens().into_iter().step_by(step).collect(), 3);
 }
 
@@ -55,7 +73,12 @@ fn compare(fens: Vec<String>, depth: u32) {
             })
         })
         .collect();
-    assert!(failures.is_empty(), "{} mismatches:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} mismatches:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 /// Madrasi's paralysis computed for a whole side at once (the union of what the enemy
@@ -111,7 +134,20 @@ fn rebirths_that_answer_a_check_or_shield_a_pin() {
         let names: Vec<String> = g.legal_moves().into_iter().map(|m| g.popeye(m)).collect();
         assert!(names.iter().any(|n| n == mv), "{v} {f}: {mv} missing from {names:?}");
     }
-    let variants = ["circe", "circe-mirror", "circe-symmetry", "circe-strict", "circe-chameleon", "circe-diagram", "circe-pwc", "circe-equipollents", "circe-couscous", "circe-clone", "circe-parrain", "circe-volcanic"];
+    let variants = [
+        "circe",
+        "circe-mirror",
+        "circe-symmetry",
+        "circe-strict",
+        "circe-chameleon",
+        "circe-diagram",
+        "circe-pwc",
+        "circe-equipollents",
+        "circe-couscous",
+        "circe-clone",
+        "circe-parrain",
+        "circe-volcanic",
+    ];
     compare(cases.iter().map(|c| c.0.to_string()).collect(), 1);
     for v in variants {
         let rules = Rules::parse(v).unwrap();
@@ -158,10 +194,26 @@ fn parrain_rebirths_that_promote_or_shield() {
 #[test]
 fn parrain_rebirths_that_block_a_check() {
     let cases: &[Case] = &[
-        ("4r2k/8/8/8/8/R7/8/4K3 w - - 0 1 pending=Nd4", &["Ra3-b3[+wSe4]", "Ra3-e3[+wSh4]", "Ke1-f1[+wSe4]"], &["Ra3-c3[+wSf4]", "Ke1-e2[+wSd5]"]),
-        ("k3r3/8/8/b7/8/8/3B4/4K3 w - - 0 1 pending=Nf3", &["Bd2-c3[+wSe4]"], &["Bd2-b4[+wSd5]", "Bd2-e3[+wSg4]"]),
-        ("4r2k/1P6/8/8/8/8/8/4K3 w - - 0 1 pending=Ne5", &["b7-b8=Q[+wSe6]", "b7-b8=B[+wSe6]", "Ke1-e2[+wSe6]"], &[]),
-        ("4k2b/6P1/8/8/8/8/8/K7 w - - 0 1 pending=Ng6", &["g7-g8=Q[+wSg7]", "g7-g8=S[+wSg7]"], &[]),
+        (
+            "4r2k/8/8/8/8/R7/8/4K3 w - - 0 1 pending=Nd4",
+            &["Ra3-b3[+wSe4]", "Ra3-e3[+wSh4]", "Ke1-f1[+wSe4]"],
+            &["Ra3-c3[+wSf4]", "Ke1-e2[+wSd5]"],
+        ),
+        (
+            "k3r3/8/8/b7/8/8/3B4/4K3 w - - 0 1 pending=Nf3",
+            &["Bd2-c3[+wSe4]"],
+            &["Bd2-b4[+wSd5]", "Bd2-e3[+wSg4]"],
+        ),
+        (
+            "4r2k/1P6/8/8/8/8/8/4K3 w - - 0 1 pending=Ne5",
+            &["b7-b8=Q[+wSe6]", "b7-b8=B[+wSe6]", "Ke1-e2[+wSe6]"],
+            &[],
+        ),
+        (
+            "4k2b/6P1/8/8/8/8/8/K7 w - - 0 1 pending=Ng6",
+            &["g7-g8=Q[+wSg7]", "g7-g8=S[+wSg7]"],
+            &[],
+        ),
     ];
     check_cases("circe-parrain", cases);
     // three king steps, four promotions on g8 and four capturing on h8
@@ -177,9 +229,21 @@ fn parrain_rebirths_that_block_a_check() {
 #[test]
 fn parrain_pending_pawn_counted_in_bulk() {
     let cases: &[Case] = &[
-        ("2n1R3/8/7k/8/8/8/8/6K1 w - - 0 1 pending=Pc8", &["Re8-g8[+wPe8=Q]", "Re8-d8[+wPb8=S]", "Re8*c8[+wPa8=R]", "Re8-e5[+wPc5]"], &[]),
-        ("2R5/8/7k/8/8/8/8/6K1 w - - 0 1 pending=Pc8", &["Rc8-e8", "Rc8-c5"], &["Rc8-e8[+wPe8=Q]"]),
-        ("7k/2P5/8/8/8/8/8/6K1 w - - 0 1 pending=Pc7", &["c7-c8=Q", "Kg1-g2[+wPc8=Q]", "Kg1-f2[+wPb8=B]"], &["c7-c8=Q[+wPc8=Q]"]),
+        (
+            "2n1R3/8/7k/8/8/8/8/6K1 w - - 0 1 pending=Pc8",
+            &["Re8-g8[+wPe8=Q]", "Re8-d8[+wPb8=S]", "Re8*c8[+wPa8=R]", "Re8-e5[+wPc5]"],
+            &[],
+        ),
+        (
+            "2R5/8/7k/8/8/8/8/6K1 w - - 0 1 pending=Pc8",
+            &["Rc8-e8", "Rc8-c5"],
+            &["Rc8-e8[+wPe8=Q]"],
+        ),
+        (
+            "7k/2P5/8/8/8/8/8/6K1 w - - 0 1 pending=Pc7",
+            &["c7-c8=Q", "Kg1-g2[+wPc8=Q]", "Kg1-f2[+wPb8=B]"],
+            &["c7-c8=Q[+wPc8=Q]"],
+        ),
     ];
     check_cases("circe-parrain", cases);
 }
@@ -194,29 +258,72 @@ fn parrain_pending_pawn_counted_in_bulk() {
 #[test]
 fn parrain_castling_with_a_pending_rebirth() {
     let cases: &[Case] = &[
-        ("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1 pending=Nd4", &["0-0[+wSd4]", "0-0-0[+wSe4]"], &[]),
-        ("4k3/8/8/8/8/8/5r2/R3K2R w KQ - 0 1 pending=Ne5", &["0-0-0[+wSf5]"], &["0-0[+wSe5]"]),
-        ("1k6/8/8/8/8/8/8/R3K2R w KQ - 0 1 pending=Pd8", &["0-0[+wPd8=S]", "0-0-0[+wPe8=B]"], &[]),
+        (
+            "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1 pending=Nd4",
+            &["0-0[+wSd4]", "0-0-0[+wSe4]"],
+            &[],
+        ),
+        (
+            "4k3/8/8/8/8/8/5r2/R3K2R w KQ - 0 1 pending=Ne5",
+            &["0-0-0[+wSf5]"],
+            &["0-0[+wSe5]"],
+        ),
+        (
+            "1k6/8/8/8/8/8/8/R3K2R w KQ - 0 1 pending=Pd8",
+            &["0-0[+wPd8=S]", "0-0-0[+wPe8=B]"],
+            &[],
+        ),
         // a pending pawn away from its promotion rank: castling moves it along its rank (no
         // promotion), the generator's castlings count, the one onto g1 (attacked by the rook
         // on g8) is legal only where the reborn pawn shields it
-        ("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1 pending=Pd4", &["0-0[+wPd4]", "0-0-0[+wPe4]"], &[]),
-        ("4k1r1/8/8/8/8/8/8/R3K2R w KQ - 0 1 pending=Pg4", &["0-0[+wPg4]", "0-0-0[+wPh4]"], &[]),
-        ("4k1r1/8/8/8/8/8/8/R3K2R w KQ - 0 1 pending=Pa3", &["0-0-0[+wPb3]"], &["0-0[+wPa3]"]),
+        (
+            "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1 pending=Pd4",
+            &["0-0[+wPd4]", "0-0-0[+wPe4]"],
+            &[],
+        ),
+        (
+            "4k1r1/8/8/8/8/8/8/R3K2R w KQ - 0 1 pending=Pg4",
+            &["0-0[+wPg4]", "0-0-0[+wPh4]"],
+            &[],
+        ),
+        (
+            "4k1r1/8/8/8/8/8/8/R3K2R w KQ - 0 1 pending=Pa3",
+            &["0-0-0[+wPb3]"],
+            &["0-0[+wPa3]"],
+        ),
         // a pawn's moves of one rank rebirth the pawn taken on d7 on d8 (a step) or c8 (a
         // capture to the left), where it promotes; on e8 stands the king, and the double step
         // moves it off the board; taking on d3 would rebirth it on e8, under the king
-        ("4k3/8/8/8/8/1p6/2P5/4K3 w - - 0 1 pending=Pd7", &["c2-c3[+wPd8=S]", "c2*b3[+wPc8=Q]", "c2-c4"], &[]),
-        ("4k3/8/8/8/8/1p1p4/2P5/4K3 w - - 0 1 pending=Pd7", &["c2*b3[+wPc8=Q]"], &[]),
+        (
+            "4k3/8/8/8/8/1p6/2P5/4K3 w - - 0 1 pending=Pd7",
+            &["c2-c3[+wPd8=S]", "c2*b3[+wPc8=Q]", "c2-c4"],
+            &[],
+        ),
+        (
+            "4k3/8/8/8/8/1p1p4/2P5/4K3 w - - 0 1 pending=Pd7",
+            &["c2*b3[+wPc8=Q]"],
+            &[],
+        ),
     ];
     check_cases("circe-parrain", cases);
     // the king's steps onto attacked squares: the knight reborn on the f-file between the
     // rook and f1 or f2 shields them; nothing shields d1 or e2 from the knight on c3
-    check_cases("circe-parrain", &[("k4r2/8/8/8/8/2n5/8/4K3 w - - 0 1 pending=Ne4", &["Ke1-f1[+wSf4]", "Ke1-f2[+wSf5]"], &["Ke1-d1[+wSd4]", "Ke1-e2[+wSe5]"])]);
+    check_cases(
+        "circe-parrain",
+        &[(
+            "k4r2/8/8/8/8/2n5/8/4K3 w - - 0 1 pending=Ne4",
+            &["Ke1-f1[+wSf4]", "Ke1-f2[+wSf5]"],
+            &["Ke1-d1[+wSd4]", "Ke1-e2[+wSe5]"],
+        )],
+    );
     for (f, castlings) in [(cases[0].0, 2), (cases[1].0, 1), (cases[2].0, 8)] {
         let mut g = Game::new(f, "circe-parrain").unwrap();
         let moves: Vec<String> = g.legal_moves().into_iter().map(|m| g.popeye(m)).collect();
-        assert_eq!(moves.iter().filter(|m| m.starts_with("0-0")).count(), castlings, "{f}: {moves:?}");
+        assert_eq!(
+            moves.iter().filter(|m| m.starts_with("0-0")).count(),
+            castlings,
+            "{f}: {moves:?}"
+        );
     }
 }
 
@@ -227,11 +334,19 @@ fn parrain_castling_with_a_pending_rebirth() {
 fn lean_en_passant() {
     let cases: &[Case] = &[
         ("8/8/K7/3pP3/8/8/8/k7 w - d6 0 1", &["e5*d6 ep.[+bPd7]"], &[]),
-        ("8/8/4K3/3pP3/8/8/8/k7 w - d6 0 1", &["Ke6*d5[+bPd7]"], &["e5*d6 ep.[+bPd7]"]),
+        (
+            "8/8/4K3/3pP3/8/8/8/k7 w - d6 0 1",
+            &["Ke6*d5[+bPd7]"],
+            &["e5*d6 ep.[+bPd7]"],
+        ),
         ("8/8/2K5/3pP3/8/8/8/k7 w - d6 0 1", &["e5-e6"], &["e5*d6 ep.[+bPd7]"]),
     ];
     for v in ["circe", "circe-mirror", "circe-pwc", "circe-strict", "circe-parrain"] {
-        let named: Vec<Case> = if v == "circe" { cases.to_vec() } else { cases.iter().map(|c| (c.0, &[][..], &[][..])).collect() };
+        let named: Vec<Case> = if v == "circe" {
+            cases.to_vec()
+        } else {
+            cases.iter().map(|c| (c.0, &[][..], &[][..])).collect()
+        };
         check_cases(v, &named);
     }
 }
@@ -245,9 +360,25 @@ fn lean_en_passant_rebirth_rules() {
     let taken_by_us = "8/3N4/4K3/3pP3/8/8/8/k7 w - d6 0 1";
     let departure = "8/8/8/3pP3/5K2/8/8/k7 w - d6 0 1";
     let cases: &[(&str, &[Case])] = &[
-        ("circe", &[(taken_by_them, &["e5*d6 ep."], &[]), (taken_by_us, &["e5*d6 ep."], &[]), (departure, &["e5*d6 ep.[+bPd7]"], &[])]),
-        ("circe-strict", &[(taken_by_them, &[], &["e5*d6 ep."]), (taken_by_us, &[], &["e5*d6 ep."])]),
-        ("circe-assassin", &[(taken_by_them, &["e5*d6 ep.[+bPd7]"], &[]), (taken_by_us, &[], &["e5*d6 ep.[+bPd7]"])]),
+        (
+            "circe",
+            &[
+                (taken_by_them, &["e5*d6 ep."], &[]),
+                (taken_by_us, &["e5*d6 ep."], &[]),
+                (departure, &["e5*d6 ep.[+bPd7]"], &[]),
+            ],
+        ),
+        (
+            "circe-strict",
+            &[(taken_by_them, &[], &["e5*d6 ep."]), (taken_by_us, &[], &["e5*d6 ep."])],
+        ),
+        (
+            "circe-assassin",
+            &[
+                (taken_by_them, &["e5*d6 ep.[+bPd7]"], &[]),
+                (taken_by_us, &[], &["e5*d6 ep.[+bPd7]"]),
+            ],
+        ),
         ("circe-volcanic", &[(taken_by_us, &["e5*d6 ep.[+bPd7->v]"], &[])]),
         ("circe-pwc", &[(departure, &[], &["e5*d6 ep.[+bPe5]"])]),
     ];
@@ -266,8 +397,14 @@ fn exact_paths_with_an_attacked_king() {
     check_cases("anticirce-calvet", anticirce);
     check_cases("anticirce-cheylan", anticirce);
     let check = "7k/r2K4/8/8/2p5/8/8/2R5 w - - 0 1";
-    check_cases("circe-kamikaze", &[(check, &["Rc1*c4[+bPc7]", "Kd7-c6"], &["Kd7-c7", "Rc1-c2"])]);
-    check_cases("circe-kamikaze-reborn", &[(check, &["Rc1*c4[wRc4->h1][+bPc7]", "Kd7-d8"], &["Kd7-c7"])]);
+    check_cases(
+        "circe-kamikaze",
+        &[(check, &["Rc1*c4[+bPc7]", "Kd7-c6"], &["Kd7-c7", "Rc1-c2"])],
+    );
+    check_cases(
+        "circe-kamikaze-reborn",
+        &[(check, &["Rc1*c4[wRc4->h1][+bPc7]", "Kd7-d8"], &["Kd7-c7"])],
+    );
 }
 
 /// Plain Madrasi's short path (`leaf::paralysis`): moves orthodox pins and attacks forbid
@@ -283,11 +420,23 @@ fn madrasi_short_path_pins_wakes_and_castling() {
         ("r3k3/8/2N5/n7/8/8/8/4K3 b q - 0 1", &["0-0-0", "Ke8-d8"], &[]),
         // Ra1 is paralysed by Ra7 alone, from a distance: Sc1-a2 stands between them, wakes
         // it and opens rank 1 onto Kh1; the knight's other moves leave Ra1 paralysed
-        ("7k/R7/8/8/8/8/8/r1N4K w - - 0 1", &["Sc1-b3", "Sc1-d3", "Sc1-e2"], &["Sc1-a2"]),
+        (
+            "7k/R7/8/8/8/8/8/r1N4K w - - 0 1",
+            &["Sc1-b3", "Sc1-d3", "Sc1-e2"],
+            &["Sc1-a2"],
+        ),
         // Ra1 is paralysed by the adjacent Ra2 (no square between): Se1 moves freely
-        ("7k/8/8/8/8/8/R7/r3N2K w - - 0 1", &["Se1-c2", "Se1-d3", "Se1-f3", "Se1-g2"], &[]),
+        (
+            "7k/8/8/8/8/8/R7/r3N2K w - - 0 1",
+            &["Se1-c2", "Se1-d3", "Se1-f3", "Se1-g2"],
+            &[],
+        ),
         // Kd4 may not step between Ra5 and its observer Rh5 (it would wake it)
-        ("7k/8/8/r6R/3K4/8/8/8 w - - 0 1", &["Kd4-c4", "Kd4-e4"], &["Kd4-c5", "Kd4-d5", "Kd4-e5"]),
+        (
+            "7k/8/8/r6R/3K4/8/8/8 w - - 0 1",
+            &["Kd4-c4", "Kd4-e4"],
+            &["Kd4-c5", "Kd4-d5", "Kd4-e5"],
+        ),
     ];
     for variant in ["madrasi", "madrasi-rex-inclusive"] {
         check_cases(variant, cases);
@@ -310,7 +459,11 @@ fn anticirce_short_path_screens() {
         ("k3r3/8/8/4n3/8/3N4/8/4K3 w - - 0 1", &["Sd3-c5"], &["Sd3*e5[wSe5->g1]"]),
         ("4r2k/8/8/4n3/8/3N4/8/4K3 w - - 0 1", &["Sd3*e5[wSe5->g1]"], &[]),
         // a pawn screening Ke1 from Ba5 takes off the line (reborn on e2): the line opens
-        ("4k3/8/8/b7/8/4n3/3P4/4K3 w - - 0 1", &["Ke1-e2"], &["d2*e3[wPe3->e2]", "d2-d3"]),
+        (
+            "4k3/8/8/b7/8/4n3/3P4/4K3 w - - 0 1",
+            &["Ke1-e2"],
+            &["d2*e3[wPe3->e2]", "d2-d3"],
+        ),
         // the same, Black's bishop to be reborn on f8, which Kf8 holds: no check
         ("5k2/8/8/b7/8/4n3/3P4/4K3 w - - 0 1", &["d2*e3[wPe3->e2]"], &[]),
     ];
@@ -328,10 +481,31 @@ fn anticirce_short_path_screens() {
 #[test]
 fn anticirce_short_path_units_apart() {
     let cases: &[Case] = &[
-        ("4k3/8/8/8/8/8/p4K1p/R1n2n1R w - - 0 1", &["Ra1*c1[wRc1->a1]", "Rh1*f1[wRf1->h1]", "Ra1-b1"], &["Ra1*a2[wRa2->h1]", "Rh1*h2[wRh2->a1]"]),
-        ("4k3/8/8/8/8/8/2p1p1b1/3QKB2 w - - 0 1", &["Qd1*c2[wQc2->d1]", "Qd1*e2[wQe2->d1]", "Bf1*e2[wBe2->f1]", "Bf1*g2[wBg2->f1]"], &[]),
-        ("4r2k/8/8/8/8/8/4R3/4K3 w - - 0 1", &["Re2-d2", "Re2-e3", "Re2*e8[wRe8->h1]"], &[]),
-        ("k3r3/8/8/8/8/8/4R3/4K3 w - - 0 1", &["Re2-e3", "Re2*e8[wRe8->h1]"], &["Re2-d2"]),
+        (
+            "4k3/8/8/8/8/8/p4K1p/R1n2n1R w - - 0 1",
+            &["Ra1*c1[wRc1->a1]", "Rh1*f1[wRf1->h1]", "Ra1-b1"],
+            &["Ra1*a2[wRa2->h1]", "Rh1*h2[wRh2->a1]"],
+        ),
+        (
+            "4k3/8/8/8/8/8/2p1p1b1/3QKB2 w - - 0 1",
+            &[
+                "Qd1*c2[wQc2->d1]",
+                "Qd1*e2[wQe2->d1]",
+                "Bf1*e2[wBe2->f1]",
+                "Bf1*g2[wBg2->f1]",
+            ],
+            &[],
+        ),
+        (
+            "4r2k/8/8/8/8/8/4R3/4K3 w - - 0 1",
+            &["Re2-d2", "Re2-e3", "Re2*e8[wRe8->h1]"],
+            &[],
+        ),
+        (
+            "k3r3/8/8/8/8/8/4R3/4K3 w - - 0 1",
+            &["Re2-e3", "Re2*e8[wRe8->h1]"],
+            &["Re2-d2"],
+        ),
     ];
     for variant in ["anticirce-calvet", "anticirce-cheylan"] {
         check_cases(variant, cases);
@@ -370,15 +544,27 @@ fn anticirce_short_path_en_passant() {
     let cases: &[Case] = &[
         ("k7/8/8/3pP3/8/8/8/4K3 w - d6 0 1", &["e5*d6 ep.[wPd6->d2]"], &[]),
         // d2 taken: no rebirth square, no capture
-        ("k7/8/8/3pP3/8/8/3N4/4K3 w - d6 0 1", &["e5-e6"], &["e5*d6 ep.[wPd6->d2]"]),
+        (
+            "k7/8/8/3pP3/8/8/3N4/4K3 w - d6 0 1",
+            &["e5-e6"],
+            &["e5*d6 ep.[wPd6->d2]"],
+        ),
         // both pawns leave rank 5: Rh5 attacks Ka5, but would be reborn on h8, which Kh8
         // holds (orthodox rules forbid this e.p.; Anticirce allows it)...
         ("7k/8/8/K2pP2r/8/8/8/8 w - d6 0 1", &["e5*d6 ep.[wPd6->d2]"], &[]),
         // ...and with h8 free it is a check
-        ("6k1/8/8/K2pP2r/8/8/8/8 w - d6 0 1", &["e5-e6"], &["e5*d6 ep.[wPd6->d2]"]),
+        (
+            "6k1/8/8/K2pP2r/8/8/8/8 w - d6 0 1",
+            &["e5-e6"],
+            &["e5*d6 ep.[wPd6->d2]"],
+        ),
         // the capturer arrives on the line from Bb8 to Kh2 but is reborn off it: f8 held, legal
         ("1b3k2/8/8/3pP3/8/8/7K/8 w - d6 0 1", &["e5*d6 ep.[wPd6->d2]"], &[]),
-        ("kb6/8/8/3pP3/8/8/7K/8 w - d6 0 1", &["Kh2-g1"], &["e5*d6 ep.[wPd6->d2]", "e5-e6"]),
+        (
+            "kb6/8/8/3pP3/8/8/7K/8 w - d6 0 1",
+            &["Kh2-g1"],
+            &["e5*d6 ep.[wPd6->d2]", "e5-e6"],
+        ),
     ];
     for variant in ["anticirce-calvet", "anticirce-cheylan"] {
         check_cases(variant, cases);
@@ -399,11 +585,19 @@ fn rex_inclusive_short_path_regimes() {
         // on e1, checked by a pinned bishop: every step empties e1, other moves must answer
         ("4nk2/8/8/8/1b6/B7/7P/4K3 w - - 0 1", &["Ke1-d2", "Ba3*b4"], &["h2-h3"]),
         // off e8, e8 empty: no check, but filling e8 makes the rook's attack one
-        ("r7/8/8/3k4/8/8/8/3RK3 b - - 0 1", &["Ra8-d8", "Kd5-d4", "Kd5-c5"], &["Ra8-e8"]),
+        (
+            "r7/8/8/3k4/8/8/8/3RK3 b - - 0 1",
+            &["Ra8-d8", "Kd5-d4", "Kd5-c5"],
+            &["Ra8-e8"],
+        ),
         // the king stepping onto e8, attacked there, is in check; beside it, not
         ("8/3k4/8/8/8/8/8/4RK2 b - - 0 1", &["Kd7-e7", "Kd7-e6"], &["Kd7-e8"]),
         // off e1, our bishop on e1: check by the rook, but the bishop's moves empty e1
-        ("4k3/8/8/8/8/8/P2K3r/4B3 w - - 0 1", &["Be1-g3", "Be1-h4", "Kd2-d3"], &["a2-a3", "Kd2-c2"]),
+        (
+            "4k3/8/8/8/8/8/P2K3r/4B3 w - - 0 1",
+            &["Be1-g3", "Be1-h4", "Kd2-d3"],
+            &["a2-a3", "Kd2-c2"],
+        ),
         // the enemy king attacked: its capture is a move
         ("8/8/8/3k4/8/8/8/3RK3 w - - 0 1", &["Rd1*d5[+bKe8]"], &[]),
     ];
@@ -419,33 +613,65 @@ fn assassin_short_path() {
     let cases: &[Case] = &[
         // Kiwipete: f1 is the light bishop's home and Ba6 can take Be2, so Ke1-f1 and 0-0
         // are illegal; d1 (the queen's) and 0-0-0 are not threatened
-        ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", &["Ke1-d1", "0-0-0"], &["Ke1-f1", "0-0"]),
+        (
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            &["Ke1-d1", "0-0-0"],
+            &["Ke1-f1", "0-0"],
+        ),
         // the pinned knight takes a d-file pawn, reborn on d7 in place of the pinning bishop
         ("7k/3b4/2N5/8/K2p4/8/8/8 w - - 0 1", &["Sc6*d4[+bPd7]"], &["Sc6-b4"]),
         // the knight taken on b8 would be reborn on b8, under the capturing king: illegal
-        ("1n5k/2K5/8/8/8/8/8/8 w - - 0 1", &["Kc7-b7", "Kc7-d8"], &["Kc7*b8", "Kc7-d7"]),
+        (
+            "1n5k/2K5/8/8/8/8/8/8 w - - 0 1",
+            &["Kc7-b7", "Kc7-d8"],
+            &["Kc7*b8", "Kc7-d7"],
+        ),
         // 0-0 crosses f8, the dark bishop's home: Bh6*g7 would rebirth the bishop there, so
         // the king may neither stop on f8 nor cross it, though the board after castling is
         // legal (the listing of perft's inner plies judges the crossed square itself)
-        ("r3k2r/p1ppqpb1/bn2pnpB/3PN3/1p2P3/2N2Q1p/PPP1BPPP/R3K2R b KQkq - 1 1", &["Ke8-d8", "Rh8-g8"], &["0-0", "Ke8-f8", "0-0-0"]),
+        (
+            "r3k2r/p1ppqpb1/bn2pnpB/3PN3/1p2P3/2N2Q1p/PPP1BPPP/R3K2R b KQkq - 1 1",
+            &["Ke8-d8", "Rh8-g8"],
+            &["0-0", "Ke8-f8", "0-0-0"],
+        ),
         // the king on g1, the home of the knight on h2 (a dark square): the rook taken on d4
         // is reborn on h8, from where it could take the knight (reborn on g1, removing the
         // king); with the h-file blocked the capture is legal. Kg1-h1 steps onto the home
         // of the rook on d1, which the black rook attacks
-        ("1k6/8/8/8/3r4/8/7N/3R2K1 w - - 0 1", &["Rd1-d3", "Kg1-f1"], &["Rd1*d4[+bRh8]", "Kg1-h1"]),
-        ("1k6/8/8/7P/3r4/8/7N/3R2K1 w - - 0 1", &["Rd1*d4[+bRh8]", "h5-h6"], &["Kg1-h1"]),
+        (
+            "1k6/8/8/8/3r4/8/7N/3R2K1 w - - 0 1",
+            &["Rd1-d3", "Kg1-f1"],
+            &["Rd1*d4[+bRh8]", "Kg1-h1"],
+        ),
+        (
+            "1k6/8/8/7P/3r4/8/7N/3R2K1 w - - 0 1",
+            &["Rd1*d4[+bRh8]", "h5-h6"],
+            &["Kg1-h1"],
+        ),
         // in check by the queen on g1, the dark knight's home: the knight taken on f8 is
         // reborn there in the queen's place and the check is gone
-        ("3r1N2/8/8/2k5/8/8/8/K5Q1 b - - 0 1", &["Rd8*f8[+wSg1]", "Rd8-d4", "Kc5-d6"], &["Rd8-e8", "Kc5-d4"]),
+        (
+            "3r1N2/8/8/2k5/8/8/8/K5Q1 b - - 0 1",
+            &["Rd8*f8[+wSg1]", "Rd8-d4", "Kc5-d6"],
+            &["Rd8-e8", "Kc5-d4"],
+        ),
         // the king on g8, the home of knights taken on light squares: the knight's steps all
         // land on one, legal unless the rook on a3 could take it there (reborn on g8,
         // removing the king); the king's own steps as anywhere else
-        ("6k1/8/8/4n3/8/R7/8/K7 b - - 0 1", &["Se5-c4", "Se5-g4", "Kg8-f8", "Kg8-h7"], &["Se5-d3", "Se5-f3"]),
+        (
+            "6k1/8/8/4n3/8/R7/8/K7 b - - 0 1",
+            &["Se5-c4", "Se5-g4", "Kg8-f8", "Kg8-h7"],
+            &["Se5-d3", "Se5-f3"],
+        ),
         // the king on g1, the home of the knight on d6 (a dark square): the bishop taken on
         // g5 is reborn on f8, from where it could take the knight (reborn on g1, removing the
         // king), while the knight taken on c2 is reborn on g8, far from both: the leaf
         // counter counts that capture in bulk and lists the other
-        ("7k/8/3N4/6b1/8/8/2n3R1/6K1 w - - 0 1", &["Rg2*c2[+bSg8]", "Rg2-g4"], &["Rg2*g5[+bBf8]"]),
+        (
+            "7k/8/3N4/6b1/8/8/2n3R1/6K1 w - - 0 1",
+            &["Rg2*c2[+bSg8]", "Rg2-g4"],
+            &["Rg2*g5[+bBf8]"],
+        ),
         // (found by fuzzing) the king on d7, the d-pawn's home: the white pawn on a1, on its
         // first rank, cannot take the queen on b2 (reborn on d8), so Kd7-d8 is legal
         ("8/3k4/8/8/8/8/pq1P4/Pn1K1n1r b - - 30 6", &["Kd7-d8"], &[]),
@@ -477,13 +703,29 @@ fn mars_short_path_lifts() {
     let cases: &[Case] = &[
         // the black rook on a5 (dark) lifts to h8, where the white knight stands: the knight
         // may not leave (the rook would reach h2 from h8); the king steps freely
-        ("4k2N/8/8/r7/8/8/7K/8 w - - 0 1", &["Kh2-g1", "Kh2-h3"], &["Sh8-f7", "Sh8-g6"]),
+        (
+            "4k2N/8/8/r7/8/8/7K/8 w - - 0 1",
+            &["Kh2-g1", "Kh2-h3"],
+            &["Sh8-f7", "Sh8-g6"],
+        ),
         // the black rook on h5 (light) lifts to a8: the bishop on a5 screens the king on a2
-        ("4k3/8/8/B6r/8/8/K7/8 w - - 0 1", &["Ka2-a1", "Ka2-a3"], &["Ba5-b6", "Ba5-d8"]),
+        (
+            "4k3/8/8/B6r/8/8/K7/8 w - - 0 1",
+            &["Ka2-a1", "Ka2-a3"],
+            &["Ba5-b6", "Ba5-d8"],
+        ),
         // the black rook on a4 (light) checks a2 from a8, through its own square: the king
         // leaves the a-file, or a knight blocks on a3
-        ("4k3/8/8/8/r7/8/K1N5/8 w - - 0 1", &["Ka2-b1", "Sc2-a3"], &["Ka2-a1", "Ka2-a3", "Sc2-b4"]),
-        ("4k3/8/8/8/r7/8/K7/1N6 w - - 0 1", &["Sb1-a3", "Ka2-b3"], &["Sb1-c3", "Ka2-a1"]),
+        (
+            "4k3/8/8/8/r7/8/K1N5/8 w - - 0 1",
+            &["Ka2-b1", "Sc2-a3"],
+            &["Ka2-a1", "Ka2-a3", "Sc2-b4"],
+        ),
+        (
+            "4k3/8/8/8/r7/8/K7/1N6 w - - 0 1",
+            &["Sb1-a3", "Ka2-b3"],
+            &["Sb1-c3", "Ka2-a1"],
+        ),
     ];
     check_cases("circe-mars", cases);
 }
@@ -517,19 +759,43 @@ fn mars_two_plies_without_playing() {
 fn volcanic_short_path_emergence() {
     let cases: &[Case] = &[
         // the rook under Sh8 emerges when the knight leaves and checks Kh1 along the h-file
-        ("7N/8/8/8/8/8/8/k6K w - - 0 1 hidden=h8r", &["Kh1-g1"], &["Sh8-g6[+bRh8]", "Sh8-f7[+bRh8]"]),
+        (
+            "7N/8/8/8/8/8/8/k6K w - - 0 1 hidden=h8r",
+            &["Kh1-g1"],
+            &["Sh8-g6[+bRh8]", "Sh8-f7[+bRh8]"],
+        ),
         // also after a capture (the victim goes under the knight on f7)
-        ("7N/5p2/8/8/8/8/8/k6K w - - 0 1 hidden=h8r", &["Kh1-g1"], &["Sh8*f7[+bPf7->v][+bRh8]"]),
+        (
+            "7N/5p2/8/8/8/8/8/k6K w - - 0 1 hidden=h8r",
+            &["Kh1-g1"],
+            &["Sh8*f7[+bPf7->v][+bRh8]"],
+        ),
         // with the king on g1 the emerging rook checks nothing
-        ("7N/5p2/8/8/8/8/8/k5K1 w - - 0 1 hidden=h8r", &["Sh8-g6[+bRh8]", "Sh8*f7[+bPf7->v][+bRh8]"], &[]),
+        (
+            "7N/5p2/8/8/8/8/8/k5K1 w - - 0 1 hidden=h8r",
+            &["Sh8-g6[+bRh8]", "Sh8*f7[+bPf7->v][+bRh8]"],
+            &[],
+        ),
         // the knight under Re2 emerges and shields Ke1 from Re8: the rook may leave the file
-        ("k3r3/8/8/8/8/8/4R3/4K3 w - - 0 1 hidden=e2N", &["Re2-a2[+wSe2]", "Re2*e8[+bRa8->v][+wSe2]"], &[]),
+        (
+            "k3r3/8/8/8/8/8/4R3/4K3 w - - 0 1 hidden=e2N",
+            &["Re2-a2[+wSe2]", "Re2*e8[+bRa8->v][+wSe2]"],
+            &[],
+        ),
         // a unit off every pin, over our knight, in the generator's count: the queen taken
         // on h4 is reborn on d8, and the knight emerging on d4 shuts the d-file (weighed)
-        ("8/8/k7/8/3R3q/8/8/3K4 w - - 0 1 hidden=d4N", &["Rd4*h4[+bQd8][+wSd4]", "Rd4-d8[+wSd4]"], &[]),
+        (
+            "8/8/k7/8/3R3q/8/8/3K4 w - - 0 1 hidden=d4N",
+            &["Rd4*h4[+bQd8][+wSd4]", "Rd4-d8[+wSd4]"],
+            &[],
+        ),
         ("8/8/k7/8/3R3q/8/8/3K4 w - - 0 1", &[], &["Rd4*h4[+bQd8]"]),
         // over an enemy knight that would check Kd1 from c3, or not from d4
-        ("8/8/k7/8/8/2R5/8/3K4 w - - 0 1 hidden=c3n", &["Kd1-e2"], &["Rc3-c8[+bSc3]"]),
+        (
+            "8/8/k7/8/8/2R5/8/3K4 w - - 0 1 hidden=c3n",
+            &["Kd1-e2"],
+            &["Rc3-c8[+bSc3]"],
+        ),
         ("8/8/k7/8/3R4/8/8/3K4 w - - 0 1 hidden=d4n", &["Rd4-h4[+bSd4]"], &[]),
     ];
     check_cases("circe-volcanic", cases);
@@ -558,9 +824,17 @@ fn kamikaze_short_path_captures() {
         // the king cannot capture
         ("k7/8/8/8/8/8/7p/7K w - - 0 1", &["Kh1-g2"], &["Kh1*h2[+bPh7]"]),
         // four promotions, each taking the rook, which is reborn on a8: legal with Kb1 ...
-        ("2r4k/1P6/8/8/8/8/8/1K6 w - - 0 1", &["b7*c8=Q[+bRa8]", "b7*c8=B[+bRa8]"], &[]),
+        (
+            "2r4k/1P6/8/8/8/8/8/1K6 w - - 0 1",
+            &["b7*c8=Q[+bRa8]", "b7*c8=B[+bRa8]"],
+            &[],
+        ),
         // ... but a check along the a-file with Ka1
-        ("2r4k/1P6/8/8/8/8/8/K7 w - - 0 1", &["b7-b8=Q"], &["b7*c8=Q[+bRa8]", "b7*c8=S[+bRa8]"]),
+        (
+            "2r4k/1P6/8/8/8/8/8/K7 w - - 0 1",
+            &["b7-b8=Q"],
+            &["b7*c8=Q[+bRa8]", "b7*c8=S[+bRa8]"],
+        ),
         // e.p. (judged by the path itself): the victim reborn on d7, or vanishing (Sd7)...
         ("k7/8/8/3pP3/8/8/8/4K3 w - d6 0 1", &["e5*d6 ep.[+bPd7]"], &[]),
         ("k7/3n4/8/3pP3/8/8/8/4K3 w - d6 0 1", &["e5*d6 ep."], &[]),
@@ -572,13 +846,29 @@ fn kamikaze_short_path_captures() {
     // is illegal), then the victim
     let reborn: &[Case] = &[
         ("k7/8/8/8/8/8/7p/7K w - - 0 1", &["Kh1*h2[wKh2->e1][+bPh7]"], &[]),
-        ("k7/8/8/8/8/8/7p/4R2K w - - 0 1", &["Kh1-g2"], &["Kh1*h2[wKh2->e1][+bPh7]"]),
-        ("k3r3/8/8/4n3/8/4R3/8/4K3 w - - 0 1", &["Re3-d3"], &["Re3*e5[wRe5->a1][+bSb8]"]),
-        ("2r4k/1P6/8/8/8/8/8/K7 w - - 0 1", &["b7-b8=kQ"], &["b7*c8=kQ[wQc8->d1][+bRa8]"]),
+        (
+            "k7/8/8/8/8/8/7p/4R2K w - - 0 1",
+            &["Kh1-g2"],
+            &["Kh1*h2[wKh2->e1][+bPh7]"],
+        ),
+        (
+            "k3r3/8/8/4n3/8/4R3/8/4K3 w - - 0 1",
+            &["Re3-d3"],
+            &["Re3*e5[wRe5->a1][+bSb8]"],
+        ),
+        (
+            "2r4k/1P6/8/8/8/8/8/K7 w - - 0 1",
+            &["b7-b8=kQ"],
+            &["b7*c8=kQ[wQc8->d1][+bRa8]"],
+        ),
         // e.p.: the capturer reborn on d2 when free (else gone), the victim on d7
         ("k7/8/8/3pP3/8/8/8/4K3 w - d6 0 1", &["e5*d6 ep.[wPd6->d2][+bPd7]"], &[]),
         ("k7/8/8/3pP3/8/8/3N4/4K3 w - d6 0 1", &["e5*d6 ep.[+bPd7]"], &[]),
-        ("k7/8/2K5/3pP3/8/8/8/8 w - d6 0 1", &["e5-e6"], &["e5*d6 ep.[wPd6->d2][+bPd7]"]),
+        (
+            "k7/8/2K5/3pP3/8/8/8/8 w - d6 0 1",
+            &["e5-e6"],
+            &["e5*d6 ep.[wPd6->d2][+bPd7]"],
+        ),
     ];
     check_cases("circe-kamikaze", cases);
     check_cases("circe-kamikaze-reborn", reborn);
@@ -599,7 +889,11 @@ fn equipollents_first_rank_pawns_on_the_short_path() {
         ("4k3/8/8/8/8/8/2n5/1P5K w - - 0 1", &["b1-b2", "b1*c2[+bSd3]"], &[]),
         // Kiwipete with a blocked white pawn on b1 and a black one on g1, whose capture
         // reborn on f1 promotes, but neither to a queen nor a rook (checking Ke1)
-        ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/RP2K1pR w KQkq - 0 1", &["Rh1*g1[+bPf1=S]", "Rh1*g1[+bPf1=B]"], &["b1-b2", "Rh1*g1[+bPf1=Q]"]),
+        (
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/RP2K1pR w KQkq - 0 1",
+            &["Rh1*g1[+bPf1=S]", "Rh1*g1[+bPf1=B]"],
+            &["b1-b2", "Rh1*g1[+bPf1=Q]"],
+        ),
     ];
     check_cases("circe-equipollents", cases);
 }
@@ -614,7 +908,10 @@ fn check_cases(variant: &str, cases: &[Case]) {
         let mut g = Game::new(f, variant).unwrap();
         let moves: Vec<String> = g.legal_moves().into_iter().map(|m| g.popeye(m)).collect();
         for m in legal {
-            assert!(moves.iter().any(|x| x == m), "{variant} {f}: {m} missing from {moves:?}");
+            assert!(
+                moves.iter().any(|x| x == m),
+                "{variant} {f}: {m} missing from {moves:?}"
+            );
         }
         for m in illegal {
             assert!(!moves.iter().any(|x| x == m), "{variant} {f}: {m} listed in {moves:?}");
@@ -632,7 +929,11 @@ fn check_cases(variant: &str, cases: &[Case]) {
 /// made (the others dropped): perft 1–3 must equal the generic pipeline's.
 #[test]
 fn by_capture_rebirth_promotions_in_the_inner_plies() {
-    let cases: &[Case] = &[("k7/8/8/4p3/8/5N2/8/4K3 w - - 0 1", &["Sf3*e5[+bPg1=S]", "Sf3*e5[+bPg1=B]"], &["Sf3*e5[+bPg1=Q]", "Sf3*e5[+bPg1=R]"])];
+    let cases: &[Case] = &[(
+        "k7/8/8/4p3/8/5N2/8/4K3 w - - 0 1",
+        &["Sf3*e5[+bPg1=S]", "Sf3*e5[+bPg1=B]"],
+        &["Sf3*e5[+bPg1=Q]", "Sf3*e5[+bPg1=R]"],
+    )];
     check_cases("circe-coucou", cases);
     check_cases("circe-couscous", cases);
 }
@@ -646,11 +947,23 @@ fn by_capture_rebirth_promotions_in_the_inner_plies() {
 fn strict_dead_victims() {
     let cases: &[Case] = &[
         // Rd4 would be reborn on h8, taken by Sh8
-        ("4k2n/8/8/8/3r4/8/8/3QK3 w - - 0 1", &["Qd1-d3", "Qd1-d2"], &["Qd1*d4", "Qd1*d4[+bRh8]"]),
+        (
+            "4k2n/8/8/8/3r4/8/8/3QK3 w - - 0 1",
+            &["Qd1-d3", "Qd1-d2"],
+            &["Qd1*d4", "Qd1*d4[+bRh8]"],
+        ),
         // the pinned pawn's only capture takes its pinner, whose square f8 is taken
-        ("k4n2/8/8/8/8/2b5/3P4/4K3 w - - 0 1", &["Ke1-f1"], &["d2*c3", "d2*c3[+bBf8]"]),
+        (
+            "k4n2/8/8/8/8/2b5/3P4/4K3 w - - 0 1",
+            &["Ke1-f1"],
+            &["d2*c3", "d2*c3[+bBf8]"],
+        ),
         // Rh8 stands on h8: taking Rh4 frees it for the rebirth; Rd4's capture stays illegal
-        ("7R/k7/8/8/3r3r/8/8/3QK3 w - - 0 1", &["Rh8*h4[+bRh8]", "Qd1-d2"], &["Qd1*d4", "Qd1*d4[+bRh8]"]),
+        (
+            "7R/k7/8/8/3r3r/8/8/3QK3 w - - 0 1",
+            &["Rh8*h4[+bRh8]", "Qd1-d2"],
+            &["Qd1*d4", "Qd1*d4[+bRh8]"],
+        ),
     ];
     check_cases("circe-strict", cases);
 }
@@ -664,15 +977,27 @@ fn strict_dead_victims() {
 fn equipollents_captures_weighed_by_vector() {
     let cases: &[Case] = &[
         // the rook taken on d4 from a4 is reborn on g4, checking Kg1 down the file
-        ("1k6/8/8/8/R2r4/8/8/6K1 w - - 0 1", &["Ra4-a5", "Ra4-c4"], &["Ra4*d4[+bRg4]"]),
+        (
+            "1k6/8/8/8/R2r4/8/8/6K1 w - - 0 1",
+            &["Ra4-a5", "Ra4-c4"],
+            &["Ra4*d4[+bRg4]"],
+        ),
         // pawn captures: b4*a5 sends the rook off the board (a square the rotation wraps
         // round), e4*d5 rebirths the pawn on c6, d4*e5 the knight on f6, checking Kh5
-        ("k7/8/8/r2pn2K/1P1PP3/8/8/8 w - - 0 1", &["b4*a5", "e4*d5[+bPc6]", "b4-b5"], &["d4*e5[+bSf6]"]),
+        (
+            "k7/8/8/r2pn2K/1P1PP3/8/8/8 w - - 0 1",
+            &["b4*a5", "e4*d5[+bPc6]", "b4-b5"],
+            &["d4*e5[+bSf6]"],
+        ),
         // the pawn taken on d3 from b4 is reborn on f2: harmless to Kh1, a check to Kg1
         ("k7/8/8/8/1N6/3p4/8/7K w - - 0 1", &["Sb4*d3[+bPf2]"], &[]),
         ("k7/8/8/8/1N6/3p4/8/6K1 w - - 0 1", &["Sb4-a6"], &["Sb4*d3[+bPf2]"]),
         // from c5 it is reborn on e1, its promotion rank: a queen or rook there checks Kg1
-        ("k7/8/8/2N5/8/3p4/8/6K1 w - - 0 1", &["Sc5*d3[+bPe1=S]", "Sc5*d3[+bPe1=B]"], &["Sc5*d3[+bPe1=Q]", "Sc5*d3[+bPe1=R]"]),
+        (
+            "k7/8/8/2N5/8/3p4/8/6K1 w - - 0 1",
+            &["Sc5*d3[+bPe1=S]", "Sc5*d3[+bPe1=B]"],
+            &["Sc5*d3[+bPe1=Q]", "Sc5*d3[+bPe1=R]"],
+        ),
     ];
     check_cases("circe-equipollents", cases);
 }
@@ -721,14 +1046,35 @@ fn coucou_piece_captures_by_walk() {
         // the knight taken on c5 (dark) is reborn on g1, a knight's leap from Ke2; a pawn
         // there promotes but to a knight
         ("k7/8/8/2n5/7N/3N3N/4K2N/8 w - - 0 1", &["Sd3-b4"], &["Sd3*c5[+bSg1]"]),
-        ("k7/8/8/2p5/7N/3N3N/4K2N/8 w - - 0 1", &["Sd3*c5[+bPg1=Q]", "Sd3*c5[+bPg1=R]", "Sd3*c5[+bPg1=B]"], &["Sd3*c5[+bPg1=S]"]),
+        (
+            "k7/8/8/2p5/7N/3N3N/4K2N/8 w - - 0 1",
+            &["Sd3*c5[+bPg1=Q]", "Sd3*c5[+bPg1=R]", "Sd3*c5[+bPg1=B]"],
+            &["Sd3*c5[+bPg1=S]"],
+        ),
         // on a taken g1 it vanishes
-        ("k7/8/8/2p5/7N/3N3N/4K2N/6B1 w - - 0 1", &["Sd3*c5"], &["Sd3*c5[+bPg1=Q]"]),
+        (
+            "k7/8/8/2p5/7N/3N3N/4K2N/6B1 w - - 0 1",
+            &["Sd3*c5"],
+            &["Sd3*c5[+bPg1=Q]"],
+        ),
         // the pawn taken by the queen is reborn on d1, next to Ke1 on the rank: a knight or a
         // bishop only
-        ("k7/p7/8/8/Q6N/7N/7N/4K3 w - - 0 1", &["Qa4*a7[+bPd1=S]", "Qa4*a7[+bPd1=B]"], &["Qa4*a7[+bPd1=Q]", "Qa4*a7[+bPd1=R]"]),
+        (
+            "k7/p7/8/8/Q6N/7N/7N/4K3 w - - 0 1",
+            &["Qa4*a7[+bPd1=S]", "Qa4*a7[+bPd1=B]"],
+            &["Qa4*a7[+bPd1=Q]", "Qa4*a7[+bPd1=R]"],
+        ),
         // the pawn taken on c4 is reborn on b1, behind the bishop on c1: every promotion
-        ("k7/8/8/8/2p4N/7N/3N3N/2B1K3 w - - 0 1", &["Sd2*c4[+bPb1=Q]", "Sd2*c4[+bPb1=S]", "Sd2*c4[+bPb1=R]", "Sd2*c4[+bPb1=B]"], &[]),
+        (
+            "k7/8/8/8/2p4N/7N/3N3N/2B1K3 w - - 0 1",
+            &[
+                "Sd2*c4[+bPb1=Q]",
+                "Sd2*c4[+bPb1=S]",
+                "Sd2*c4[+bPb1=R]",
+                "Sd2*c4[+bPb1=B]",
+            ],
+            &[],
+        ),
         // weighed one by one: the rook leaving a1 frees it for the rook it takes, which then
         // checks Ke1; the knight leaving f1 opens the rank to g1; the bishop leaving d2 opens
         // the diagonal from c1 to Ke3
@@ -759,27 +1105,72 @@ fn platzwechsel_captures_from_open_lines() {
         ("k7/8/8/8/8/2B5/1b6/4K3 w - - 0 1", &["Bc3-d4"], &["Bc3*b2[+bBc3]"]),
         ("k7/8/8/8/1B6/b7/3N4/4K3 w - - 0 1", &["Bb4*a3[+bBb4]"], &[]),
         // the knight taken from d3 checks Ke1 by its leap, the bishop does not
-        ("k7/3n4/8/8/8/b2R4/8/4K3 w - - 0 1", &["Rd3*a3[+bBd3]", "Rd3-d4"], &["Rd3*d7[+bSd3]"]),
+        (
+            "k7/3n4/8/8/8/b2R4/8/4K3 w - - 0 1",
+            &["Rd3*a3[+bBd3]", "Rd3-d4"],
+            &["Rd3*d7[+bSd3]"],
+        ),
         // the pawn taken from d2 checks Ke1 as a pawn, the rook does not
-        ("k7/8/8/8/8/1p3r2/3N4/4K3 w - - 0 1", &["Sd2*f3[+bRd2]"], &["Sd2*b3[+bPd2]"]),
+        (
+            "k7/8/8/8/8/1p3r2/3N4/4K3 w - - 0 1",
+            &["Sd2*f3[+bRd2]"],
+            &["Sd2*b3[+bPd2]"],
+        ),
         // the pawn reborn on h8, its own first rank, is immobile: no check to Kg7
         ("7R/6K1/8/7p/8/8/8/k7 w - - 0 1", &["Rh8*h5[+bPh8]"], &[]),
         // the pawn reborn on d1 promotes: next to Kb1's rank, but to a knight or a bishop;
         // behind the bishop on c1 to every walk; a knight's leap from Ke2, but to a knight
-        ("k7/8/8/3p4/8/8/8/1K1R4 w - - 0 1", &["Rd1*d5[+bPd1=S]", "Rd1*d5[+bPd1=B]"], &["Rd1*d5[+bPd1=Q]", "Rd1*d5[+bPd1=R]"]),
-        ("k7/8/8/3p4/8/8/8/1KBR4 w - - 0 1", &["Rd1*d5[+bPd1=Q]", "Rd1*d5[+bPd1=S]", "Rd1*d5[+bPd1=R]", "Rd1*d5[+bPd1=B]"], &[]),
-        ("k7/8/8/6p1/8/8/4K3/6R1 w - - 0 1", &["Rg1*g5[+bPg1=Q]", "Rg1*g5[+bPg1=R]", "Rg1*g5[+bPg1=B]"], &["Rg1*g5[+bPg1=S]"]),
+        (
+            "k7/8/8/3p4/8/8/8/1K1R4 w - - 0 1",
+            &["Rd1*d5[+bPd1=S]", "Rd1*d5[+bPd1=B]"],
+            &["Rd1*d5[+bPd1=Q]", "Rd1*d5[+bPd1=R]"],
+        ),
+        (
+            "k7/8/8/3p4/8/8/8/1KBR4 w - - 0 1",
+            &[
+                "Rd1*d5[+bPd1=Q]",
+                "Rd1*d5[+bPd1=S]",
+                "Rd1*d5[+bPd1=R]",
+                "Rd1*d5[+bPd1=B]",
+            ],
+            &[],
+        ),
+        (
+            "k7/8/8/6p1/8/8/4K3/6R1 w - - 0 1",
+            &["Rg1*g5[+bPg1=Q]", "Rg1*g5[+bPg1=R]", "Rg1*g5[+bPg1=B]"],
+            &["Rg1*g5[+bPg1=S]"],
+        ),
         // pawn captures: the pawn reborn on d2 checks Ke1, the knight does not; the rook
         // reborn there checks Kd1, the bishop does not; the rook taken by the promoting
         // pawn, reborn on b7, checks Kb1 down the file
-        ("k7/8/8/8/8/2p1n3/3P4/4K3 w - - 0 1", &["d2*e3[+bSd2]"], &["d2*c3[+bPd2]"]),
-        ("k7/8/8/8/8/2r1b3/3P4/3K4 w - - 0 1", &["d2*e3[+bBd2]"], &["d2*c3[+bRd2]"]),
-        ("r7/1P6/8/8/8/8/8/1K5k w - - 0 1", &["b7-b8=Q"], &["b7*a8=Q[+bRb7]", "b7*a8=S[+bRb7]"]),
+        (
+            "k7/8/8/8/8/2p1n3/3P4/4K3 w - - 0 1",
+            &["d2*e3[+bSd2]"],
+            &["d2*c3[+bPd2]"],
+        ),
+        (
+            "k7/8/8/8/8/2r1b3/3P4/3K4 w - - 0 1",
+            &["d2*e3[+bBd2]"],
+            &["d2*c3[+bRd2]"],
+        ),
+        (
+            "r7/1P6/8/8/8/8/8/1K5k w - - 0 1",
+            &["b7-b8=Q"],
+            &["b7*a8=Q[+bRb7]", "b7*a8=S[+bRb7]"],
+        ),
         // the pawn pinned by the bishop takes it, reborn on d2: check; it takes the rook
         // checking Ke1, or the knight, off its line, reborn on d2 shielding Ke1: legal
         // (Black to move: the position after Black's move counted at perft(2)'s leaves)
-        ("k7/8/8/8/8/2b1r3/3P4/4K3 w - - 0 1", &["d2*e3[+bRd2]"], &["d2*c3[+bBd2]", "d2-d3"]),
-        ("k7/8/8/8/8/2b1n3/3P4/4K3 w - - 0 1", &["d2*e3[+bSd2]"], &["d2*c3[+bBd2]", "d2-d3"]),
+        (
+            "k7/8/8/8/8/2b1r3/3P4/4K3 w - - 0 1",
+            &["d2*e3[+bRd2]"],
+            &["d2*c3[+bBd2]", "d2-d3"],
+        ),
+        (
+            "k7/8/8/8/8/2b1n3/3P4/4K3 w - - 0 1",
+            &["d2*e3[+bSd2]"],
+            &["d2*c3[+bBd2]", "d2-d3"],
+        ),
         ("k7/8/8/8/8/2b1n3/3P4/4K3 b - - 0 1", &["Ka8-b8"], &[]),
     ];
     check_cases("circe-pwc", cases);
@@ -794,20 +1185,40 @@ fn assassin_king_on_a_home_square() {
     let cases: &[Case] = &[
         // the king on g1, the home of knights on dark squares: the knight's steps all land on
         // one, illegal where the rook could take it there (b4, b2)
-        ("1r2k3/8/8/8/8/3N4/8/6K1 w - - 0 1", &["Sd3-c5", "Sd3-f2", "Sd3-e1"], &["Sd3-b4", "Sd3-b2"]),
+        (
+            "1r2k3/8/8/8/8/3N4/8/6K1 w - - 0 1",
+            &["Sd3-c5", "Sd3-f2", "Sd3-e1"],
+            &["Sd3-b4", "Sd3-b2"],
+        ),
         // the knight landing on b4 by taking the knight there is attacked by the pawn on a5
         ("4k3/8/8/p7/1n6/3N4/8/6K1 w - - 0 1", &["Sd3-e5"], &["Sd3*b4[+bSb8]"]),
         // the king on f1, the home of bishops on light squares: the pawn taken on b7 is reborn
         // there, in the capturing bishop's place, so the black king cannot take it
-        ("k7/1p6/8/3B4/8/8/8/5K2 w - - 0 1", &["Bd5*b7[+bPb7]", "Bd5-c4"], &["Bd5-c6"]),
+        (
+            "k7/1p6/8/3B4/8/8/8/5K2 w - - 0 1",
+            &["Bd5*b7[+bPb7]", "Bd5-c4"],
+            &["Bd5-c6"],
+        ),
         // the knight landing on d8 is attacked by the rook on a8 but for the knight it takes,
         // reborn on b8 in between; a bishop taken there is reborn on f8, and the rook stays
-        ("r2n3k/8/2N5/8/8/8/8/6K1 w - - 0 1", &["Sc6*d8[+bSb8]", "Sc6-e5"], &["Sc6-b8", "Sc6-a7"]),
+        (
+            "r2n3k/8/2N5/8/8/8/8/6K1 w - - 0 1",
+            &["Sc6*d8[+bSb8]", "Sc6-e5"],
+            &["Sc6-b8", "Sc6-a7"],
+        ),
         ("r2b3k/8/2N5/8/8/8/8/6K1 w - - 0 1", &["Sc6-e5"], &["Sc6*d8[+bBf8]"]),
         // the rook taken on b8 is reborn on h8, from where it takes the knight landing there,
         // unless the king on e8 stands in between
-        ("1r6/8/2N1k3/8/8/8/8/6K1 w - - 0 1", &["Sc6-d4", "Sc6-a7"], &["Sc6*b8[+bRh8]", "Sc6-e5", "Sc6-b4"]),
-        ("1r2k3/8/2N5/8/8/8/8/6K1 w - - 0 1", &["Sc6*b8[+bRh8]"], &["Sc6-e7", "Sc6-d8"]),
+        (
+            "1r6/8/2N1k3/8/8/8/8/6K1 w - - 0 1",
+            &["Sc6-d4", "Sc6-a7"],
+            &["Sc6*b8[+bRh8]", "Sc6-e5", "Sc6-b4"],
+        ),
+        (
+            "1r2k3/8/2N5/8/8/8/8/6K1 w - - 0 1",
+            &["Sc6*b8[+bRh8]"],
+            &["Sc6-e7", "Sc6-d8"],
+        ),
         // the king on e2, the home of e-file pawns: d3*e4 puts a pawn on the e-file, where the
         // bishop on b1 takes it through d3, which the pawn left; without the bishop it is legal
         ("4k3/8/8/8/4n3/3P4/4K3/1b6 w - - 0 1", &["Ke2-f3"], &["d3*e4[+bSg8]"]),
@@ -816,26 +1227,50 @@ fn assassin_king_on_a_home_square() {
         ("4k3/8/8/3p4/8/4P3/4K3/8 w - - 0 1", &["Ke2-d3"], &["e3-e4"]),
         // the rook on e5 shields the knight on e3 (dark: its home is the king's g1) from the
         // rook on e8: it moves only along the file
-        ("4r2k/8/8/4R3/8/4N3/8/6K1 w - - 0 1", &["Re5-e6", "Re5*e8[+bRa8]", "Se3-c4"], &["Re5-a5", "Re5-f5"]),
+        (
+            "4r2k/8/8/4R3/8/4N3/8/6K1 w - - 0 1",
+            &["Re5-e6", "Re5*e8[+bRa8]", "Se3-c4"],
+            &["Re5-a5", "Re5-f5"],
+        ),
         // the rook pinned to the king by the bishop on a7 takes the pawn on a4, reborn on a7
         // in the bishop's place: the pin is gone
-        ("7k/b7/8/8/p2R4/8/8/6K1 w - - 0 1", &["Rd4*a4[+bPa7]", "Kg1-f1"], &["Rd4-d5", "Rd4-b4"]),
+        (
+            "7k/b7/8/8/p2R4/8/8/6K1 w - - 0 1",
+            &["Rd4*a4[+bPa7]", "Kg1-f1"],
+            &["Rd4-d5", "Rd4-b4"],
+        ),
         // 0-0 is illegal: the pawn on b4 can take the knight on c3 (dark), reborn on g1 under
         // the castled king; 0-0-0 (c1: dark bishops' home) is not
         ("4k3/8/8/8/1p6/2N5/8/R3K2R w KQ - 0 1", &["0-0-0", "Ke1-f1"], &["0-0"]),
         // in check by a threat (the bishop on c5 can take the knight on e3, reborn on g1): the
         // bishop is taken (reborn on f8) or the line blocked, or the king steps; the knight
         // shields the king and may not move
-        ("4k3/8/8/2b5/8/B3N3/8/3R2K1 w - - 0 1", &["Ba3*c5[+bBf8]", "Rd1-d4", "Kg1-f1"], &["Rd1-d2", "Ba3-b2", "Se3-c4"]),
+        (
+            "4k3/8/8/2b5/8/B3N3/8/3R2K1 w - - 0 1",
+            &["Ba3*c5[+bBf8]", "Rd1-d4", "Kg1-f1"],
+            &["Rd1-d2", "Ba3-b2", "Se3-c4"],
+        ),
         // the queen on b8 threatens the knight on h2: the knight taken on a5 is reborn on b8 in
         // the queen's place
-        ("1q2k3/8/8/n7/8/8/7N/R5K1 w - - 0 1", &["Ra1*a5[+bSb8]", "Sh2-f3", "Kg1-f1"], &["Ra1-a2"]),
+        (
+            "1q2k3/8/8/n7/8/8/7N/R5K1 w - - 0 1",
+            &["Ra1*a5[+bSb8]", "Sh2-f3", "Kg1-f1"],
+            &["Ra1-a2"],
+        ),
         // the rook on b5 threatens the knight on b8: the knight taken on d6 is reborn on b8 in
         // its place
-        ("1N6/8/3n4/1r5k/8/8/8/3R2K1 w - - 0 1", &["Rd1*d6[+bSb8]", "Sb8-c6"], &["Rd1-d2"]),
+        (
+            "1N6/8/3n4/1r5k/8/8/8/3R2K1 w - - 0 1",
+            &["Rd1*d6[+bSb8]", "Sb8-c6"],
+            &["Rd1-d2"],
+        ),
         // (RULES.md §4) in check by a threat: Rf6*f1 would rebirth the rook on h1, the king's
         // square
-        ("7B/k7/5r2/7p/8/3Q4/8/5R1K w - - 0 1", &["Rf1-f2", "Rf1*f6[+bRh8]", "Qd3-f5"], &["Rf1-f3", "Rf1-f5"]),
+        (
+            "7B/k7/5r2/7p/8/3Q4/8/5R1K w - - 0 1",
+            &["Rf1-f2", "Rf1*f6[+bRh8]", "Qd3-f5"],
+            &["Rf1-f3", "Rf1-f5"],
+        ),
     ];
     check_cases("circe-assassin", cases);
 }

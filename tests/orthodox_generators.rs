@@ -22,8 +22,16 @@ fn generic_pipeline_matches_specialised_generator() {
     assert!(fast.is_orthodox() && !generic.is_orthodox());
     for f in positions() {
         let mut pos = fen::parse(&f).unwrap();
-        let a: BTreeSet<String> = Search::new(&fast, &[]).legal_moves(&mut pos).into_iter().map(notation::uci).collect();
-        let b: BTreeSet<String> = Search::new(&generic, &[]).legal_moves(&mut pos).into_iter().map(notation::uci).collect();
+        let a: BTreeSet<String> = Search::new(&fast, &[])
+            .legal_moves(&mut pos)
+            .into_iter()
+            .map(notation::uci)
+            .collect();
+        let b: BTreeSet<String> = Search::new(&generic, &[])
+            .legal_moves(&mut pos)
+            .into_iter()
+            .map(notation::uci)
+            .collect();
         assert_eq!(a, b, "{f}");
         let depth = if cfg!(debug_assertions) { 2 } else { 3 };
         let na = Search::new(&fast, &[]).perft(&mut pos, depth);

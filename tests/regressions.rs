@@ -34,7 +34,13 @@ fn hidden_units_compare_by_their_live_entries() {
     assert_eq!(after.pos.hidden().len(), 1);
     let mut undo = fairyperft::position::Undo::new();
     let rules = g.rules.clone();
-    rules.play(&mut g.pos, m, &mut undo, &mut fairyperft::rules::effects::NoRecord, None);
+    rules.play(
+        &mut g.pos,
+        m,
+        &mut undo,
+        &mut fairyperft::rules::effects::NoRecord,
+        None,
+    );
     g.pos.unmake(&undo);
     assert_eq!(g.pos, before);
     invariants_hold(&mut g);
@@ -111,7 +117,10 @@ fn move_counters_saturate() {
         let mut g = game(&f, variant);
         g.play_line("e8d8").unwrap();
         assert_eq!((g.pos.halfmove(), g.pos.fullmove()), (u32::MAX, u32::MAX), "{variant}");
-        assert_eq!(g.perft(2), Game::new("3k4/8/8/8/8/8/8/4K2R w - - 0 1", variant).unwrap().perft(2));
+        assert_eq!(
+            g.perft(2),
+            Game::new("3k4/8/8/8/8/8/8/4K2R w - - 0 1", variant).unwrap().perft(2)
+        );
         invariants_hold(&mut g);
     }
 }
@@ -133,14 +142,19 @@ fn leaf_count_takes_en_passant_from_a_square_with_hidden_units() {
 /// `fen` fuzz target's first find); it is an error now.
 #[test]
 fn fen_word_after_the_state_tokens_is_an_error() {
-    for f in ["4k3/8/8/8/8/8/8/4K3 w - - 0 1 flags=- junk", "4k3/8/8/8/8/8/8/4K3 w - - hidden=- x pending=-"] {
+    for f in [
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 flags=- junk",
+        "4k3/8/8/8/8/8/8/4K3 w - - hidden=- x pending=-",
+    ] {
         match fen::parse(f) {
             Err(fen::FenError::BadToken(m)) => assert!(m.contains("not key=value"), "{m}"),
             other => panic!("{f}: {other:?}"),
         }
         assert!(Game::new(f, "circe").is_err());
     }
-    assert!(invariants::check_fen_text("4k3/8/8/8/8/8/8/4K3 w - - 0 1 flags=- junk").unwrap().is_none());
+    assert!(invariants::check_fen_text("4k3/8/8/8/8/8/8/4K3 w - - 0 1 flags=- junk")
+        .unwrap()
+        .is_none());
 }
 
 /// The leaf counter's check test for Madrasi (and other non-plain checks) looked for
@@ -163,7 +177,10 @@ fn leaf_count_mars_check_under_madrasi() {
 /// the leaf counter took any geometric capture for a check.
 #[test]
 fn leaf_count_assassin_threat_under_isardam() {
-    let mut g = game("1r2kbnr/p3p1pp/np6/2p5/1B5P/PP2P3/1P2N2R/Rb4K1 w k - 0 19", "circe-assassin+isardam");
+    let mut g = game(
+        "1r2kbnr/p3p1pp/np6/2p5/1B5P/PP2P3/1P2N2R/Rb4K1 w k - 0 19",
+        "circe-assassin+isardam",
+    );
     let moves = popeye_moves(&mut g);
     assert!(moves.contains(&"Se2-d4".to_string()), "{moves:?}");
     assert_eq!(g.perft(1), 23);
@@ -179,7 +196,10 @@ fn leaf_count_pending_rebirth_outside_parrain() {
     // Strict: Ra1-a2 and Ke1-e2 would put the knight on the occupied e4
     let mut g = game("4k3/8/8/8/4p3/8/8/R3K3 w - - 0 1 pending=Ne3", "circe-strict");
     let moves = popeye_moves(&mut g);
-    assert!(!moves.iter().any(|m| m.starts_with("Ra1-a2") || m.starts_with("Ke1-e2")), "{moves:?}");
+    assert!(
+        !moves.iter().any(|m| m.starts_with("Ra1-a2") || m.starts_with("Ke1-e2")),
+        "{moves:?}"
+    );
     assert!(moves.contains(&"Ra1-a3[+wSe5]".to_string()), "{moves:?}");
     assert_eq!(g.perft(1), moves.len() as u64, "{moves:?}");
     invariants_hold(&mut g);
@@ -207,7 +227,10 @@ fn popeye_piece_spec_with_multibyte_characters_is_an_error() {
 #[test]
 fn popeye_forsyth_with_a_huge_number_is_an_error() {
     use fairyperft::suite::import;
-    let text = format!("beginproblem\nforsyth 8/{}/8\nstipulation ~1\nendproblem\n", "9".repeat(40));
+    let text = format!(
+        "beginproblem\nforsyth 8/{}/8\nstipulation ~1\nendproblem\n",
+        "9".repeat(40)
+    );
     let path = std::path::Path::new("t.inp");
     let e = import::parse_popeye_suite(path, &text).expect_err("an error");
     assert!(e.message.contains("squares"), "{e}");
@@ -248,7 +271,10 @@ fn lean_leaf_pinned_pawn_on_its_last_rank() {
 fn lean_leaf_pending_pawn_captured_on_its_promotion_rank() {
     let mut g = game("8/8/8/8/8/8/8/1k6 b - - 0 0 pending=pa1", "circe-parrain");
     invariants_hold(&mut g);
-    assert_eq!(popeye_moves(&mut g).iter().filter(|m| m.starts_with("Kb1-c1")).count(), 4);
+    assert_eq!(
+        popeye_moves(&mut g).iter().filter(|m| m.starts_with("Kb1-c1")).count(),
+        4
+    );
     assert_eq!(g.perft(1), 8);
 }
 

@@ -82,7 +82,11 @@ struct Ex {
 
 fn ex(variant: &'static str, fen: &str) -> Ex {
     let g = Game::new(fen, variant).unwrap_or_else(|e| panic!("{variant} / {fen}: {e}"));
-    Ex { variant, what: fen.to_string(), g }
+    Ex {
+        variant,
+        what: fen.to_string(),
+        g,
+    }
 }
 
 impl Ex {
@@ -100,10 +104,20 @@ impl Ex {
         }
         // the leaf counter and perft's inner plies (their short paths) agree with the list
         // and with the generic pipeline
-        assert_eq!(self.g.clone().perft(1), out.len() as u64, "{}: perft(1) against the move list", self.ctx());
+        assert_eq!(
+            self.g.clone().perft(1),
+            out.len() as u64,
+            "{}: perft(1) against the move list",
+            self.ctx()
+        );
         let mut slow = self.g.clone();
         slow.rules = slow.rules.clone().generic();
-        assert_eq!(self.g.clone().perft(2), slow.perft(2), "{}: perft(2), short paths against the generic pipeline", self.ctx());
+        assert_eq!(
+            self.g.clone().perft(2),
+            slow.perft(2),
+            "{}: perft(2), short paths against the generic pipeline",
+            self.ctx()
+        );
         out
     }
 
@@ -113,9 +127,17 @@ impl Ex {
 
     fn check_mark(&self, name: &str, mark: Mark, gives_check: bool) {
         match mark {
-            Mark::Check => assert!(gives_check, "{}: {name} should give check (RULES.md prints ` +`)", self.ctx()),
+            Mark::Check => assert!(
+                gives_check,
+                "{}: {name} should give check (RULES.md prints ` +`)",
+                self.ctx()
+            ),
             Mark::Quiet => {
-                assert!(!gives_check, "{}: {name} should not give check (RULES.md prints no ` +`)", self.ctx())
+                assert!(
+                    !gives_check,
+                    "{}: {name} should not give check (RULES.md prints no ` +`)",
+                    self.ctx()
+                )
             }
             Mark::Unstated => {}
         }
@@ -135,13 +157,25 @@ impl Ex {
             .filter(|(n, _)| filters.is_empty() || filters.iter().any(|f| n.contains(f)))
             .collect();
         let exp: Vec<(String, Mark)> = expected.iter().map(|e| parse_one(e)).collect();
-        let missing: Vec<&str> = exp.iter().filter(|(n, _)| !got.contains_key(n)).map(|(n, _)| n.as_str()).collect();
-        let extra: Vec<&str> = got.keys().filter(|n| !exp.iter().any(|(e, _)| e == *n)).map(|n| n.as_str()).collect();
+        let missing: Vec<&str> = exp
+            .iter()
+            .filter(|(n, _)| !got.contains_key(n))
+            .map(|(n, _)| n.as_str())
+            .collect();
+        let extra: Vec<&str> = got
+            .keys()
+            .filter(|n| !exp.iter().any(|(e, _)| e == *n))
+            .map(|n| n.as_str())
+            .collect();
         assert!(
             missing.is_empty() && extra.is_empty(),
             "{}: moves{} differ from RULES.md\n  missing: {missing:?}\n  extra:   {extra:?}",
             self.ctx(),
-            if filters.is_empty() { String::new() } else { format!(" matching {filters:?}") }
+            if filters.is_empty() {
+                String::new()
+            } else {
+                format!(" matching {filters:?}")
+            }
         );
         for (n, mark) in &exp {
             self.check_mark(n, *mark, got[n]);
@@ -154,7 +188,11 @@ impl Ex {
         for e in expected {
             let (n, mark) = parse_one(e);
             let Some(&c) = got.get(&n) else {
-                panic!("{}: {n} should be legal\n  legal: {:?}", self.ctx(), got.keys().collect::<Vec<_>>())
+                panic!(
+                    "{}: {n} should be legal\n  legal: {:?}",
+                    self.ctx(),
+                    got.keys().collect::<Vec<_>>()
+                )
             };
             self.check_mark(&n, mark, c);
         }
@@ -172,7 +210,11 @@ impl Ex {
     fn none_starting(&self, prefixes: &[&str]) {
         for n in self.list().keys() {
             for p in prefixes {
-                assert!(!n.starts_with(p), "{}: {n} should not be legal (nothing starting with {p})", self.ctx());
+                assert!(
+                    !n.starts_with(p),
+                    "{}: {n} should not be legal (nothing starting with {p})",
+                    self.ctx()
+                );
             }
         }
     }
@@ -181,7 +223,11 @@ impl Ex {
     fn none_containing(&self, parts: &[&str]) {
         for n in self.list().keys() {
             for p in parts {
-                assert!(!n.contains(p), "{}: {n} should not be legal (nothing containing {p})", self.ctx());
+                assert!(
+                    !n.contains(p),
+                    "{}: {n} should not be legal (nothing containing {p})",
+                    self.ctx()
+                );
             }
         }
     }
@@ -189,17 +235,30 @@ impl Ex {
     /// No legal move at all (RULES.md 0.10 for a rejected position, or a side without moves).
     fn no_moves(&self) {
         let got = self.list();
-        assert!(got.is_empty(), "{}: no legal move expected, found {:?}", self.ctx(), got.keys().collect::<Vec<_>>());
+        assert!(
+            got.is_empty(),
+            "{}: no legal move expected, found {:?}",
+            self.ctx(),
+            got.keys().collect::<Vec<_>>()
+        );
         assert_eq!(self.g.clone().perft(1), 0, "{}: perft(1)", self.ctx());
     }
 
     /// Plays the moves of `line` (each must be legal, with its check mark), giving the position after.
     fn then(&self, line: &str) -> Ex {
-        let mut cur = Ex { variant: self.variant, what: self.what.clone(), g: self.g.clone() };
+        let mut cur = Ex {
+            variant: self.variant,
+            what: self.what.clone(),
+            g: self.g.clone(),
+        };
         for (n, mark) in parse_moves(line) {
             let got = cur.list();
             let Some(&c) = got.get(&n) else {
-                panic!("{}: {n} should be legal here\n  legal: {:?}", cur.ctx(), got.keys().collect::<Vec<_>>())
+                panic!(
+                    "{}: {n} should be legal here\n  legal: {:?}",
+                    cur.ctx(),
+                    got.keys().collect::<Vec<_>>()
+                )
             };
             cur.check_mark(&n, mark, c);
             let m = cur.g.find_move(&n).unwrap_or_else(|e| panic!("{}: {e}", cur.ctx()));
@@ -239,7 +298,12 @@ impl Ex {
     /// Stable text for a snapshot: variant, FEN, count, one move per line (sorted, ` +` for check).
     fn listing(&self) -> String {
         let moves = self.list();
-        let mut s = format!("variant: {}\nfen: {}\nmoves: {}\n", self.variant, self.what, moves.len());
+        let mut s = format!(
+            "variant: {}\nfen: {}\nmoves: {}\n",
+            self.variant,
+            self.what,
+            moves.len()
+        );
         for (n, c) in moves {
             s.push_str(&n);
             if c {
@@ -372,7 +436,9 @@ fn rex_inclusive_king_capture_and_king_on_attacked_line() {
     e.contains(&["Rd1*d5[+bKe8]"]);
     e.snap("rexincl_king_capture");
     let e = ex("circe-rex-inclusive", "8/8/8/3k4/8/8/8/3RK3 b - - flags=e1");
-    e.exact(&["Kd5-c4", "Kd5-c5", "Kd5-c6", "Kd5-d4", "Kd5-d6", "Kd5-e4", "Kd5-e5", "Kd5-e6"]);
+    e.exact(&[
+        "Kd5-c4", "Kd5-c5", "Kd5-c6", "Kd5-d4", "Kd5-d6", "Kd5-e4", "Kd5-e5", "Kd5-e6",
+    ]);
     e.snap("rexincl_king_on_attacked_line");
 }
 
@@ -397,7 +463,9 @@ fn rex_inclusive_attacker_on_the_rebirth_square() {
     e.contains(&["Re8*e5[+bKe8] +"]);
     e.snap("rexincl_attacker_on_rebirth_square");
     let e = ex("circe-rex-inclusive", "4R3/8/8/4k3/8/8/8/K7 b - -");
-    e.exact(&["Ke5-d4", "Ke5-d5", "Ke5-d6", "Ke5-e4", "Ke5-e6", "Ke5-f4", "Ke5-f5", "Ke5-f6"]);
+    e.exact(&[
+        "Ke5-d4", "Ke5-d5", "Ke5-d6", "Ke5-e4", "Ke5-e6", "Ke5-f4", "Ke5-f5", "Ke5-f6",
+    ]);
     e.snap("rexincl_attacker_on_rebirth_square_black");
 }
 
@@ -452,7 +520,11 @@ fn strict_occupied_rebirth_square_forbids_the_capture() {
         e.none_starting(&["Rf1*f6"]);
         e.snap(&format!("strict_{name}"));
         let plain = ex("circe", fen);
-        plain.contains(&[if name == "black_king_on_h8" { "Rf1*f6" } else { "Rf1*f6 +" }]);
+        plain.contains(&[if name == "black_king_on_h8" {
+            "Rf1*f6"
+        } else {
+            "Rf1*f6 +"
+        }]);
         plain.snap(&format!("strict_{name}_plain_circe"));
     }
 }
@@ -896,7 +968,11 @@ fn circe_mate_shows_check_and_stalemate_shows_nothing() {
     e.snap("circe_mate_mark");
     let e = ex("circe", "k7/2K5/8/8/8/8/8/1Q6 w - -");
     e.contains(&["Qb1-b6"]);
-    assert!(e.dead_ends().contains(&"Qb1-b6".to_string()), "{}: Qb1-b6 stalemates", e.ctx());
+    assert!(
+        e.dead_ends().contains(&"Qb1-b6".to_string()),
+        "{}: Qb1-b6 stalemates",
+        e.ctx()
+    );
     e.snap("circe_stalemate_mark");
 }
 
@@ -1111,7 +1187,12 @@ fn couscous_victim_goes_to_the_capturers_rebirth_square() {
         e.contains(&["Be1*c3[+bRc1] +", "Kb4*c3"]);
         e.snap(&format!("{v}_bishop_and_king_capture"));
         let e = ex(v, "8/6k1/8/8/1K6/2p5/8/4B3 w - -");
-        e.contains(&["Be1*c3[+bPc1=Q] +", "Be1*c3[+bPc1=S] +", "Be1*c3[+bPc1=R] +", "Be1*c3[+bPc1=B] +"]);
+        e.contains(&[
+            "Be1*c3[+bPc1=Q] +",
+            "Be1*c3[+bPc1=S] +",
+            "Be1*c3[+bPc1=R] +",
+            "Be1*c3[+bPc1=B] +",
+        ]);
         e.snap(&format!("{v}_pawn_promotes_on_rebirth"));
         let e = ex(v, "8/6k1/8/8/K7/3p4/2P5/8 w - -");
         e.contains(&["c2*d3[+bPd2]"]);
@@ -1138,7 +1219,9 @@ fn couscous_promotion_choices_that_check_are_illegal() {
 fn couscous_pawns_on_their_first_rank_are_immobile() {
     for v in COUSCOUS {
         let e = ex(v, "3p4/6k1/8/8/8/8/8/3K4 b - -");
-        e.exact(&["Kg7-f6", "Kg7-f7", "Kg7-f8", "Kg7-g6", "Kg7-g8", "Kg7-h6", "Kg7-h7", "Kg7-h8"]);
+        e.exact(&[
+            "Kg7-f6", "Kg7-f7", "Kg7-f8", "Kg7-g6", "Kg7-g8", "Kg7-h6", "Kg7-h7", "Kg7-h8",
+        ]);
         e.snap(&format!("{v}_black_pawn_on_d8"));
         let e = ex(v, "8/6k1/8/8/8/8/8/1K1P4 w - -");
         e.none_starting(&["d1"]);
@@ -1196,7 +1279,12 @@ fn pwc_victim_goes_to_the_capturers_departure_square() {
     let e = ex("circe-pwc", "3r4/6k1/8/8/8/8/8/K2P4 b - -");
     e.exact_matching(
         &["Rd8*d1"],
-        &["Rd8*d1[+wPd8=Q] +", "Rd8*d1[+wPd8=S] +", "Rd8*d1[+wPd8=R] +", "Rd8*d1[+wPd8=B] +"],
+        &[
+            "Rd8*d1[+wPd8=Q] +",
+            "Rd8*d1[+wPd8=S] +",
+            "Rd8*d1[+wPd8=R] +",
+            "Rd8*d1[+wPd8=B] +",
+        ],
     );
     e.snap("pwc_white_pawn_promotes_on_d8");
     let e = ex("circe-pwc", "8/6k1/3r4/8/8/8/3P4/K7 b - -");
@@ -1249,7 +1337,14 @@ fn symmetry_pawns_on_ranks_one_and_eight() {
     e.snap("symmetry_white_pawn_promotes_on_g8");
     // the b1 pawn gives no check; the king may take it
     let e = ex("circe-symmetry", "8/8/8/8/8/8/1k6/1P5K b - -");
-    e.contains(&["Kb2-a2 ?", "Kb2-c2 ?", "Kb2*b1[+wPg8=Q]", "Kb2*b1[+wPg8=S]", "Kb2*b1[+wPg8=R]", "Kb2*b1[+wPg8=B]"]);
+    e.contains(&[
+        "Kb2-a2 ?",
+        "Kb2-c2 ?",
+        "Kb2*b1[+wPg8=Q]",
+        "Kb2*b1[+wPg8=S]",
+        "Kb2*b1[+wPg8=R]",
+        "Kb2*b1[+wPg8=B]",
+    ]);
     e.snap("symmetry_pawn_on_b1_gives_no_check");
     let e = ex("circe-symmetry", "8/6k1/8/8/8/8/p7/1P5K w - -");
     e.none_starting(&["b1"]);
@@ -1424,7 +1519,10 @@ fn madrasi_m2_interposition_lifts_paralysis() {
 #[test]
 fn madrasi_m3_different_walks_or_same_colour_do_not_paralyse() {
     let e = ex("madrasi", "r7/7k/8/8/8/8/7K/Q7 w - -");
-    e.exact_matching(&["a8", "Qa1-a"], &["Qa1*a8", "Qa1-a7 +", "Qa1-a6", "Qa1-a5", "Qa1-a4", "Qa1-a3", "Qa1-a2"]);
+    e.exact_matching(
+        &["a8", "Qa1-a"],
+        &["Qa1*a8", "Qa1-a7 +", "Qa1-a6", "Qa1-a5", "Qa1-a4", "Qa1-a3", "Qa1-a2"],
+    );
     e.snap("madrasi_m3");
     let e = ex("madrasi", "R7/8/7k/8/8/8/8/R6K w - -");
     e.exact_matching(
@@ -1478,7 +1576,12 @@ fn madrasi_m9_paralysed_unit_gives_no_check() {
 #[test]
 fn madrasi_m10_no_pin_by_a_paralysed_rook() {
     let e = ex("madrasi", "R1r5/8/8/7k/2N5/8/8/2K5 w - -");
-    e.exact_matching(&["S"], &["Sc4-a3", "Sc4-b2", "Sc4-d2", "Sc4-e3", "Sc4-e5", "Sc4-d6", "Sc4-b6", "Sc4-a5"]);
+    e.exact_matching(
+        &["S"],
+        &[
+            "Sc4-a3", "Sc4-b2", "Sc4-d2", "Sc4-e3", "Sc4-e5", "Sc4-d6", "Sc4-b6", "Sc4-a5",
+        ],
+    );
     e.snap("madrasi_m10");
     // without the white Ra8 the knight has no move
     let e = ex("madrasi", "2r5/8/8/7k/2N5/8/8/2K5 w - -");
@@ -1514,7 +1617,10 @@ fn madrasi_m13_check_parried_by_paralysing_the_checker() {
 #[test]
 fn madrasi_m14_lifting_paralysis_gives_check() {
     let e = ex("madrasi", "4k3/8/8/8/8/1N6/7K/r3R3 w - -");
-    e.exact_matching(&["S"], &["Sb3*a1 +", "Sb3-c1 +", "Sb3-d2", "Sb3-d4", "Sb3-c5", "Sb3-a5"]);
+    e.exact_matching(
+        &["S"],
+        &["Sb3*a1 +", "Sb3-c1 +", "Sb3-d2", "Sb3-d4", "Sb3-c5", "Sb3-a5"],
+    );
     e.snap("madrasi_m14");
 }
 
@@ -1525,7 +1631,10 @@ fn madrasi_m15_castling() {
     e.snap("madrasi_m15a");
     let fen = "R4r2/8/1k6/8/8/8/8/4K2R w K -";
     let e = ex("madrasi", fen);
-    e.exact_matching(&["0-0", "K"], &["0-0", "Ke1-f2", "Ke1-d2", "Ke1-d1", "Ke1-e2", "Ke1-f1"]);
+    e.exact_matching(
+        &["0-0", "K"],
+        &["0-0", "Ke1-f2", "Ke1-d2", "Ke1-d1", "Ke1-e2", "Ke1-f1"],
+    );
     e.snap("madrasi_m15b");
     let e = ex("orthodox", fen);
     e.exact_matching(&["0-0"], &[]);
@@ -1549,7 +1658,9 @@ fn madrasi_m16_mate_relying_on_paralysis() {
 #[test]
 fn madrasi_m17_promotion_into_paralysis() {
     let e = ex("madrasi", "7r/P7/4k3/8/8/2K5/8/8 w - -");
-    e.then("a7-a8=R").exact(&["Ke6-d5", "Ke6-f5", "Ke6-f7", "Ke6-d7", "Ke6-e5", "Ke6-d6", "Ke6-e7", "Ke6-f6"]);
+    e.then("a7-a8=R").exact(&[
+        "Ke6-d5", "Ke6-f5", "Ke6-f7", "Ke6-d7", "Ke6-e5", "Ke6-d6", "Ke6-e7", "Ke6-f6",
+    ]);
     e.snap("madrasi_m17");
 }
 
@@ -1565,7 +1676,16 @@ fn madrasi_ep2_ep3_double_step_check_replies() {
     // MR7: Popeye prints no ` +` after an e.p.-observable double step (marks only); the
     // replies are those of a side in check, and they are what is tested here.
     let fen = "7k/3p4/8/4P3/4K3/8/8/1R6 b - -";
-    let replies = ["Ke4-d3", "Ke4-f3", "Ke4-f5", "Ke4*d5", "Ke4-e3", "Ke4-d4", "Ke4-f4", "e5*d6 ep."];
+    let replies = [
+        "Ke4-d3",
+        "Ke4-f3",
+        "Ke4-f5",
+        "Ke4*d5",
+        "Ke4-e3",
+        "Ke4-d4",
+        "Ke4-f4",
+        "e5*d6 ep.",
+    ];
     let e = ex("madrasi", fen);
     e.then("d7-d5 ?").exact(&replies);
     e.snap("madrasi_ep2");
@@ -1587,7 +1707,9 @@ fn madrasi_ep2_ep3_double_step_check_replies() {
     e.snap("madrasi_ep3");
     // control without a pawn able to take en passant: the check mark is printed
     let e = ex("madrasi", "1r6/8/8/5k2/p7/8/4P3/7K w - -");
-    e.then("e2-e4 +").exact(&["Kf5*e4", "Kf5-g4", "Kf5-g6", "Kf5-e6", "Kf5-f4", "Kf5-e5", "Kf5-f6", "Kf5-g5"]);
+    e.then("e2-e4 +").exact(&[
+        "Kf5*e4", "Kf5-g4", "Kf5-g6", "Kf5-e6", "Kf5-f4", "Kf5-e5", "Kf5-f6", "Kf5-g5",
+    ]);
     e.snap("madrasi_ep3_control");
 }
 
@@ -1609,7 +1731,9 @@ fn madrasi_ep4_double_step_leaves_no_reply() {
 fn madrasi_rex_inclusive_r1_kings_may_stand_adjacent() {
     let fen = "8/8/4k3/8/4K3/8/8/8 w - -";
     let e = ex("madrasi-rex-inclusive", fen);
-    e.exact(&["Ke4-d3", "Ke4-f3", "Ke4-f5", "Ke4-d5", "Ke4-e3", "Ke4-d4", "Ke4-e5", "Ke4-f4"]);
+    e.exact(&[
+        "Ke4-d3", "Ke4-f3", "Ke4-f5", "Ke4-d5", "Ke4-e3", "Ke4-d4", "Ke4-e5", "Ke4-f4",
+    ]);
     e.snap("madrasi_rexincl_r1");
     let e = ex("madrasi", fen);
     e.exact(&["Ke4-d3", "Ke4-f3", "Ke4-e3", "Ke4-d4", "Ke4-f4"]);
@@ -1644,7 +1768,9 @@ fn madrasi_rex_inclusive_r3_r4_paralysed_king_in_check() {
 #[test]
 fn madrasi_rex_inclusive_r5_r6_castling() {
     let e = ex("madrasi-rex-inclusive", "8/8/8/8/8/8/3k4/4K2R w K -");
-    e.exact(&["Rh1-f1", "Rh1-g1", "Rh1-h8", "Rh1-h7", "Rh1-h6", "Rh1-h5", "Rh1-h4", "Rh1-h3", "Rh1-h2 +"]);
+    e.exact(&[
+        "Rh1-f1", "Rh1-g1", "Rh1-h8", "Rh1-h7", "Rh1-h6", "Rh1-h5", "Rh1-h4", "Rh1-h3", "Rh1-h2 +",
+    ]);
     e.snap("madrasi_rexincl_r5");
     // option nocastling h8
     let e = ex("madrasi-rex-inclusive", "4k2r/8/8/8/8/8/8/4K2R w K - flags=e1h1e8");
@@ -1680,10 +1806,14 @@ fn isardam_i1_i2_creating_an_observation_is_illegal() {
 #[test]
 fn isardam_i3_i4_observations_in_the_diagram() {
     let e = ex("isardam", "r7/8/6k1/8/2N5/2K5/8/R7 w - -");
-    e.exact(&["Ra1*a8", "Ra1-h1", "Ra1-g1 +", "Ra1-f1", "Ra1-e1", "Ra1-d1", "Ra1-c1", "Ra1-b1", "Sc4-a3", "Sc4-a5"]);
+    e.exact(&[
+        "Ra1*a8", "Ra1-h1", "Ra1-g1 +", "Ra1-f1", "Ra1-e1", "Ra1-d1", "Ra1-c1", "Ra1-b1", "Sc4-a3", "Sc4-a5",
+    ]);
     e.snap("isardam_i3_white");
     let e = ex("isardam", "r7/8/6k1/8/2N5/2K5/8/R7 b - -");
-    e.exact(&["Ra8*a1", "Ra8-h8", "Ra8-g8", "Ra8-f8", "Ra8-e8", "Ra8-d8", "Ra8-c8", "Ra8-b8"]);
+    e.exact(&[
+        "Ra8*a1", "Ra8-h8", "Ra8-g8", "Ra8-f8", "Ra8-e8", "Ra8-d8", "Ra8-c8", "Ra8-b8",
+    ]);
     e.snap("isardam_i3_black");
     let e = ex("isardam", "r7/1b6/6k1/8/8/2K5/8/R6B w - -");
     e.no_moves();
@@ -1712,7 +1842,10 @@ fn isardam_i7_i8_observation_is_geometric() {
     let e = ex("isardam", fen);
     e.exact_matching(
         &["Rg2"],
-        &["Rg2-g1", "Rg2-b2", "Rg2-c2", "Rg2-e2", "Rg2-f2", "Rg2-g7", "Rg2-g6", "Rg2-g5", "Rg2-g4", "Rg2-g3", "Rg2-h2"],
+        &[
+            "Rg2-g1", "Rg2-b2", "Rg2-c2", "Rg2-e2", "Rg2-f2", "Rg2-g7", "Rg2-g6", "Rg2-g5", "Rg2-g4", "Rg2-g3",
+            "Rg2-h2",
+        ],
     );
     e.snap("isardam_i8");
     let e = ex("isardam-type-b", fen);
@@ -1761,7 +1894,12 @@ fn isardam_i12_i13_promotion_and_castling() {
 #[test]
 fn isardam_ir9_initial_position_perft_2() {
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    for (v, n) in [("isardam", 386), ("isardam-type-b", 386), ("madrasi", 400), ("orthodox", 400)] {
+    for (v, n) in [
+        ("isardam", 386),
+        ("isardam-type-b", 386),
+        ("madrasi", 400),
+        ("orthodox", 400),
+    ] {
         let mut g = Game::new(start, v).unwrap();
         assert_eq!(g.perft(2), n, "[{v}] perft(2) of the initial position");
     }
@@ -1784,7 +1922,9 @@ fn isardam_ir9_initial_position_perft_2() {
 fn isardam_t1_t2_king_capture_must_pass_the_test() {
     let fen = "r3k3/8/8/8/8/8/8/4R2K b q -";
     let e = ex("isardam", fen);
-    e.exact(&["Ra8-d8", "Ra8-c8", "Ra8-b8", "0-0-0", "Ke8-d7", "Ke8-f7", "Ke8-d8", "Ke8-f8"]);
+    e.exact(&[
+        "Ra8-d8", "Ra8-c8", "Ra8-b8", "0-0-0", "Ke8-d7", "Ke8-f7", "Ke8-d8", "Ke8-f8",
+    ]);
     e.snap("isardam_t1");
     let e = ex("isardam-type-b", fen);
     e.exact(&["Ke8-d7", "Ke8-f7", "Ke8-d8", "Ke8-f8"]);
@@ -1792,10 +1932,16 @@ fn isardam_t1_t2_king_capture_must_pass_the_test() {
     // option nocastling a8
     let fen = "r3k3/8/8/8/8/8/1R6/7K w - - flags=e8";
     let e = ex("isardam", fen);
-    e.exact_matching(&["Rb2-e2", "Rb2-b"], &["Rb2-b1", "Rb2-b7", "Rb2-b6", "Rb2-b5", "Rb2-b4", "Rb2-b3", "Rb2-e2"]);
+    e.exact_matching(
+        &["Rb2-e2", "Rb2-b"],
+        &["Rb2-b1", "Rb2-b7", "Rb2-b6", "Rb2-b5", "Rb2-b4", "Rb2-b3", "Rb2-e2"],
+    );
     e.snap("isardam_t2");
     let e = ex("isardam-type-b", fen);
-    e.exact_matching(&["Rb2-e2", "Rb2-b"], &["Rb2-b1", "Rb2-b7", "Rb2-b6", "Rb2-b5", "Rb2-b4", "Rb2-b3", "Rb2-e2 +"]);
+    e.exact_matching(
+        &["Rb2-e2", "Rb2-b"],
+        &["Rb2-b1", "Rb2-b7", "Rb2-b6", "Rb2-b5", "Rb2-b4", "Rb2-b3", "Rb2-e2 +"],
+    );
     e.snap("isardam_type_b_t2");
 }
 
@@ -1863,7 +2009,9 @@ fn isardam_t6_t7_t8_checker_shielding_an_observation() {
 fn isardam_t8b_diagram_observation_suppresses_check() {
     let fen = "r7/5k2/8/8/8/1B6/8/R6K w - -";
     let e = ex("isardam", fen);
-    e.exact(&["Ra1*a8 +", "Ra1-g1 +", "Ra1-f1 +", "Ra1-e1 +", "Ra1-d1 +", "Ra1-c1 +", "Ra1-b1 +", "Bb3-a2", "Bb3-a4"]);
+    e.exact(&[
+        "Ra1*a8 +", "Ra1-g1 +", "Ra1-f1 +", "Ra1-e1 +", "Ra1-d1 +", "Ra1-c1 +", "Ra1-b1 +", "Bb3-a2", "Bb3-a4",
+    ]);
     e.snap("isardam_t8b");
     let e = ex("isardam-type-b", fen);
     e.no_moves();
@@ -1890,7 +2038,12 @@ fn isardam_t9_capture_with_promotion() {
 fn isardam_k1_king_checks_by_approaching() {
     let fen = "8/R3k2r/8/4K3/8/8/8/8 w - -";
     let e = ex("isardam", fen);
-    e.exact_matching(&["K"], &["Ke5-d4", "Ke5-f4", "Ke5-f6 +", "Ke5-d6 +", "Ke5-e4", "Ke5-d5", "Ke5-e6 +", "Ke5-f5"]);
+    e.exact_matching(
+        &["K"],
+        &[
+            "Ke5-d4", "Ke5-f4", "Ke5-f6 +", "Ke5-d6 +", "Ke5-e4", "Ke5-d5", "Ke5-e6 +", "Ke5-f5",
+        ],
+    );
     e.mates(&["Ke5-e6"]);
     e.snap("isardam_k1");
     let e = ex("isardam-type-b", fen);
@@ -1918,7 +2071,8 @@ fn circe_madrasi_x1_reborn_paralyser() {
     e.snap("combination_x1_madrasi");
     let e = ex("circe+madrasi", fen);
     e.exact_matching(&["a2"], &["Sc3*a2[+bRa8]"]);
-    e.then("Sc3*a2[+bRa8]").exact(&["Kh4-g3", "Kh4-g5", "Kh4-h3", "Kh4-g4", "Kh4-h5"]);
+    e.then("Sc3*a2[+bRa8]")
+        .exact(&["Kh4-g3", "Kh4-g5", "Kh4-h3", "Kh4-g4", "Kh4-h5"]);
     e.snap("combination_x1_circe_madrasi");
 }
 
@@ -1926,7 +2080,8 @@ fn circe_madrasi_x1_reborn_paralyser() {
 fn anticirce_madrasi_x3_x4_reborn_capturer_paralysed() {
     let e = ex("anticirce-calvet+madrasi", "r7/8/1n6/8/8/7K/1R6/3k4 w - -");
     e.exact_matching(&["b6"], &["Rb2*b6[wRb6->a1]"]);
-    e.then("Rb2*b6[wRb6->a1]").exact(&["Kd1-e2", "Kd1-c2", "Kd1-c1", "Kd1-d2", "Kd1-e1"]);
+    e.then("Rb2*b6[wRb6->a1]")
+        .exact(&["Kd1-e2", "Kd1-c2", "Kd1-c1", "Kd1-d2", "Kd1-e1"]);
     e.snap("combination_x3");
     let e = ex("anticirce-calvet+madrasi", "8/p7/1n6/8/8/7K/1R6/3k4 w - -");
     e.exact_matching(&["b6"], &["Rb2*b6[wRb6->a1] +"]);

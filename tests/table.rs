@@ -19,7 +19,12 @@ fn counts_identical_with_and_without_table_and_threads() {
     for f in deep {
         let s = suite::load(&f).unwrap();
         let v = s.file.variant.clone().unwrap();
-        for c in s.file.cases.into_iter().step_by(if cfg!(debug_assertions) { 3 } else { 1 }) {
+        for c in s
+            .file
+            .cases
+            .into_iter()
+            .step_by(if cfg!(debug_assertions) { 3 } else { 1 })
+        {
             cases.push((v.clone(), c.fen, Vec::<String>::new()));
         }
     }
@@ -36,7 +41,11 @@ fn counts_identical_with_and_without_table_and_threads() {
         assert_eq!(g.perft_with(depth, 1, Some(&table)), plain, "{v} {fen}: with table");
         // a second run mostly hits the table
         assert_eq!(g.perft_with(depth, 1, Some(&table)), plain, "{v} {fen}: table reused");
-        assert_eq!(g.perft_with(depth, 2, Some(&table)), plain, "{v} {fen}: threads and table");
+        assert_eq!(
+            g.perft_with(depth, 2, Some(&table)),
+            plain,
+            "{v} {fen}: threads and table"
+        );
         assert_eq!(g.perft_with(depth, 2, None), plain, "{v} {fen}: threads");
     }
 }

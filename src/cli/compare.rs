@@ -59,7 +59,11 @@ struct Table {
 
 /// The variants `all` stands for: every known condition but the modifier `cohen`.
 pub fn all_variants() -> Vec<String> {
-    rules::known_names().into_iter().filter(|n| *n != "cohen").map(String::from).collect()
+    rules::known_names()
+        .into_iter()
+        .filter(|n| *n != "cohen")
+        .map(String::from)
+        .collect()
 }
 
 fn variant_list(spec: &str) -> Result<Vec<String>, Failure> {
@@ -120,13 +124,21 @@ pub fn compare(a: &CompareArgs) -> CmdResult {
                         pb.inc(1);
                     }
                 }
-                rows.push(Row { variant: v.clone(), perft, error: None });
+                rows.push(Row {
+                    variant: v.clone(),
+                    perft,
+                    error: None,
+                });
             }
             Err(e) => {
                 if let Some(pb) = &progress {
                     pb.inc(a.depth as u64);
                 }
-                rows.push(Row { variant: v.clone(), perft: Vec::new(), error: Some(e) });
+                rows.push(Row {
+                    variant: v.clone(),
+                    perft: Vec::new(),
+                    error: Some(e),
+                });
             }
         }
     }
@@ -134,7 +146,12 @@ pub fn compare(a: &CompareArgs) -> CmdResult {
         pb.finish_and_clear();
     }
     let failed = rows.iter().filter(|r| r.error.is_some()).count();
-    let table = Table { fen: a.fen.clone(), moves: a.moves.clone(), depth: a.depth, rows };
+    let table = Table {
+        fen: a.fen.clone(),
+        moves: a.moves.clone(),
+        depth: a.depth,
+        rows,
+    };
     let mut out = io::BufWriter::new(io::stdout().lock());
     match a.format {
         TableFormat::Text => write_text(&mut out, &table)?,
@@ -148,7 +165,9 @@ pub fn compare(a: &CompareArgs) -> CmdResult {
     }
     out.flush()?;
     if failed > 0 {
-        return Err(Failure::Input(format!("{failed} variant(s) could not take the position (their rows say why)")));
+        return Err(Failure::Input(format!(
+            "{failed} variant(s) could not take the position (their rows say why)"
+        )));
     }
     Ok(())
 }

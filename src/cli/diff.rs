@@ -65,24 +65,36 @@ pub fn diff(a: &DiffArgs) -> CmdResult {
     match (&a.suite, &a.engine, &a.case) {
         (Some(path), None, Some(id)) => {
             if a.depth.is_some() {
-                return Err(Failure::Input("--depth: not used with --suite (the case's figures decide)".into()));
+                return Err(Failure::Input(
+                    "--depth: not used with --suite (the case's figures decide)".into(),
+                ));
             }
             diff_suite(a, path, id)
         }
         (None, Some(script), _) => {
-            let depth = a.depth.ok_or_else(|| Failure::Input("--engine needs --depth N".into()))?;
+            let depth = a
+                .depth
+                .ok_or_else(|| Failure::Input("--engine needs --depth N".into()))?;
             if depth == 0 {
                 return Err(Failure::Input("--depth: must be at least 1".into()));
             }
             diff_engine(a, script, depth)
         }
-        _ => Err(Failure::Input("give either --suite FILE --case ID or --engine SCRIPT".into())),
+        _ => Err(Failure::Input(
+            "give either --suite FILE --case ID or --engine SCRIPT".into(),
+        )),
     }
 }
 
 /// The FEN of a game's position, with fairyperft's state tokens only where FEN cannot say it.
 fn shown_fen(g: &Game) -> String {
-    fen::write(&g.pos, FenStyle { origins: g.rules.uses_origins(), extended: true })
+    fen::write(
+        &g.pos,
+        FenStyle {
+            origins: g.rules.uses_origins(),
+            extended: true,
+        },
+    )
 }
 
 /// The changes between two sorted lists (the `similar` crate): (in left only?, item).
@@ -118,17 +130,26 @@ fn diff_suite(a: &DiffArgs, path: &Path, id: &str) -> CmdResult {
     };
     let case = &s.file.cases[k];
     let at = format!("{}:{}", path.display(), s.lines[k]);
-    let variant = case.variant.clone().or_else(|| s.file.variant.clone()).unwrap_or_else(|| "orthodox".into());
+    let variant = case
+        .variant
+        .clone()
+        .or_else(|| s.file.variant.clone())
+        .unwrap_or_else(|| "orthodox".into());
     let mut g = Game::new(&case.fen, &variant).map_err(|e| Failure::Input(format!("{at}: case '{id}': {e}")))?;
     if let Some(h) = &case.history {
-        g.play_line(&h.join(" ")).map_err(|e| Failure::Input(format!("{at}: case '{id}': history: {e}")))?;
+        g.play_line(&h.join(" "))
+            .map_err(|e| Failure::Input(format!("{at}: case '{id}': history: {e}")))?;
     }
     let mut out = io::stdout().lock();
     writeln!(out, "case {id} ({at}), variant {variant}")?;
     writeln!(out, "position: {}", shown_fen(&g))?;
 
     if case.moves.is_some() || case.divide.is_some() {
-        let depth = if case.divide.is_some() { case.divide_depth.unwrap_or(2) } else { 1 };
+        let depth = if case.divide.is_some() {
+            case.divide_depth.unwrap_or(2)
+        } else {
+            1
+        };
         let rows = g.divide_parallel(depth, a.threads);
         let mut found: BTreeMap<String, (u64, Move)> = BTreeMap::new();
         for (m, name, n) in &rows {
@@ -139,12 +160,23 @@ fn diff_suite(a: &DiffArgs, path: &Path, id: &str) -> CmdResult {
             let f: Vec<String> = found.keys().cloned().collect();
             let changes = list_changes(&e, &f);
             if !changes.is_empty() {
-                writeln!(out, "the move lists differ here (--- the suite's moves, +++ fairyperft's):")?;
+                writeln!(
+                    out,
+                    "the move lists differ here (--- the suite's moves, +++ fairyperft's):"
+                )?;
                 for (left, m) in &changes {
-                    let (sign, who) = if *left { ('-', "only in the suite") } else { ('+', "only fairyperft") };
+                    let (sign, who) = if *left {
+                        ('-', "only in the suite")
+                    } else {
+                        ('+', "only fairyperft")
+                    };
                     writeln!(out, "{sign} {m:<28} ({who})")?;
                 }
-                writeln!(out, "{} moves in common", e.len() - changes.iter().filter(|c| c.0).count())?;
+                writeln!(
+                    out,
+                    "{} moves in common",
+                    e.len() - changes.iter().filter(|c| c.0).count()
+                )?;
                 return Err(Failure::Failed);
             }
         }
@@ -154,7 +186,11 @@ fn diff_suite(a: &DiffArgs, path: &Path, id: &str) -> CmdResult {
             for name in keys {
                 let e = expected.get(name).copied().unwrap_or(0);
                 match found.get(name) {
-                    None => differ.push((name.clone(), format!("{name}: expected {e}, not a legal move here"), None)),
+                    None => differ.push((
+                        name.clone(),
+                        format!("{name}: expected {e}, not a legal move here"),
+                        None,
+                    )),
                     Some(&(f, m)) if f != e => {
                         differ.push((name.clone(), format!("{name}: expected {e}, found {f}"), Some(m)))
                     }
@@ -188,7 +224,11 @@ fn diff_suite(a: &DiffArgs, path: &Path, id: &str) -> CmdResult {
             let depth = i as u32 + 1;
             let f = g.perft_parallel(depth, a.threads);
             if f != e {
-                let agree = if depth > 1 { format!(" (depths 1-{} agree)", depth - 1) } else { String::new() };
+                let agree = if depth > 1 {
+                    format!(" (depths 1-{} agree)", depth - 1)
+                } else {
+                    String::new()
+                };
                 writeln!(out, "perft({depth}): expected {e}, found {f}{agree}")?;
                 writeln!(out, "(the case has no divide to descend into: compare `fairyperft divide --depth {depth}` with the source of its figures)")?;
                 return Err(Failure::Failed);
@@ -229,7 +269,10 @@ impl Engine {
         {
             use std::os::unix::fs::PermissionsExt;
             if meta.permissions().mode() & 0o111 == 0 {
-                return Err(Failure::Input(format!("--engine {}: not executable (chmod +x it)", self.name())));
+                return Err(Failure::Input(format!(
+                    "--engine {}: not executable (chmod +x it)",
+                    self.name()
+                )));
             }
         }
         Ok(())
@@ -249,8 +292,15 @@ impl Engine {
         if !out.status.success() {
             let err = String::from_utf8_lossy(&out.stderr);
             let first = err.lines().find(|l| !l.trim().is_empty()).unwrap_or("").trim();
-            let said = if first.is_empty() { String::new() } else { format!(": {first}") };
-            return Err(Failure::Input(format!("--engine: `{call}` failed ({}){said}", out.status)));
+            let said = if first.is_empty() {
+                String::new()
+            } else {
+                format!(": {first}")
+            };
+            return Err(Failure::Input(format!(
+                "--engine: `{call}` failed ({}){said}",
+                out.status
+            )));
         }
         parse_engine_output(&String::from_utf8_lossy(&out.stdout))
             .map_err(|m| Failure::Input(format!("--engine: `{call}`: {m}")))
@@ -337,10 +387,17 @@ fn play_as_uci(g: &mut Game, line: &str) -> Result<Vec<String>, SetupError> {
 }
 
 fn diff_engine(a: &DiffArgs, script: &Path, depth: u32) -> CmdResult {
-    let engine = Engine { script: script.to_path_buf(), variant: a.variant.clone() };
+    let engine = Engine {
+        script: script.to_path_buf(),
+        variant: a.variant.clone(),
+    };
     engine.check()?;
     let mut g = Game::new(&a.fen, &a.variant).map_err(|e| {
-        let arg = if matches!(e, SetupError::Variant(_)) { "--variant" } else { "--fen" };
+        let arg = if matches!(e, SetupError::Variant(_)) {
+            "--variant"
+        } else {
+            "--fen"
+        };
         Failure::Input(format!("{arg}: {e}"))
     })?;
     let root_fen = shown_fen(&g);
@@ -359,9 +416,16 @@ fn diff_engine(a: &DiffArgs, script: &Path, depth: u32) -> CmdResult {
         let ours = our_divide(&mut g, d, a.threads);
         let our_total: u64 = ours.values().map(|v| v.0).sum();
         let their_sum: u64 = theirs.moves.values().sum();
-        let here = if path.is_empty() { "at the root".to_string() } else { format!("after {}", path.join(" ")) };
+        let here = if path.is_empty() {
+            "at the root".to_string()
+        } else {
+            format!("after {}", path.join(" "))
+        };
         if their_sum != theirs.total {
-            eprintln!("warning: the engine's total {} {here} is not the sum of its moves ({their_sum})", theirs.total);
+            eprintln!(
+                "warning: the engine's total {} {here} is not the sum of its moves ({their_sum})",
+                theirs.total
+            );
         }
         writeln!(out, "depth {d} {here}: fairyperft {our_total}, engine {}", theirs.total)?;
 
@@ -413,19 +477,28 @@ fn diff_engine(a: &DiffArgs, script: &Path, depth: u32) -> CmdResult {
                         d + 1,
                         theirs.total
                     )?;
-                    writeln!(out, "(fairyperft counts {o}; the engine's count depends on how the position is given)")?;
+                    writeln!(
+                        out,
+                        "(fairyperft counts {o}; the engine's count depends on how the position is given)"
+                    )?;
                     writeln!(out, "position: {}", shown_fen(&g))?;
                     Err(Failure::Failed)
                 }
             };
         };
         let (o, t) = (ours[first].0, theirs.moves[first]);
-        let more =
-            if differing.len() > 1 { format!("  ({} more moves differ)", differing.len() - 1) } else { String::new() };
+        let more = if differing.len() > 1 {
+            format!("  ({} more moves differ)", differing.len() - 1)
+        } else {
+            String::new()
+        };
         writeln!(out, "  {first}: fairyperft {o}, engine {t}{more}")?;
         if d == 1 {
             writeln!(out)?;
-            writeln!(out, "the engine is inconsistent: at depth 1 every move counts 1 node, it says {t} for {first}")?;
+            writeln!(
+                out,
+                "the engine is inconsistent: at depth 1 every move counts 1 node, it says {t} for {first}"
+            )?;
             writeln!(out, "position: {}", shown_fen(&g))?;
             return Err(Failure::Failed);
         }
@@ -452,8 +525,12 @@ mod tests {
         let d = parse_engine_output("\n0\n").unwrap();
         assert!(d.moves.is_empty());
         assert!(parse_engine_output("").unwrap_err().contains("printed nothing"));
-        assert!(parse_engine_output("hello world\n").unwrap_err().contains("line 1 is not 'MOVE COUNT'"));
+        assert!(parse_engine_output("hello world\n")
+            .unwrap_err()
+            .contains("line 1 is not 'MOVE COUNT'"));
         assert!(parse_engine_output("e2e4 1\n").unwrap_err().contains("no total"));
-        assert!(parse_engine_output("e2e4 1\ne2e4 1\n\n2").unwrap_err().contains("twice"));
+        assert!(parse_engine_output("e2e4 1\ne2e4 1\n\n2")
+            .unwrap_err()
+            .contains("twice"));
     }
 }

@@ -62,7 +62,10 @@ pub fn install_panic_hook() {
             .map(|s| s.to_string())
             .or_else(|| info.payload().downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "unknown".into());
-        let at = info.location().map(|l| format!(" at {}:{}", l.file(), l.line())).unwrap_or_default();
+        let at = info
+            .location()
+            .map(|l| format!(" at {}:{}", l.file(), l.line()))
+            .unwrap_or_default();
         eprintln!("error: internal error{at}: {msg} (please report it with the command line)");
         std::process::exit(3);
     }));
@@ -108,7 +111,11 @@ impl PerftArgs {
 
 pub fn setup(a: &PositionArgs) -> Result<Game, Failure> {
     let mut g = Game::new(&a.fen, &a.variant).map_err(|e| {
-        let arg = if matches!(e, SetupError::Variant(_)) { "--variant" } else { "--fen" };
+        let arg = if matches!(e, SetupError::Variant(_)) {
+            "--variant"
+        } else {
+            "--fen"
+        };
         Failure::Input(format!("{arg}: {e}"))
     })?;
     if let Some(line) = &a.moves {
@@ -120,7 +127,10 @@ pub fn setup(a: &PositionArgs) -> Result<Game, Failure> {
 fn stats(started: Instant, nodes: u64) {
     if io::stderr().is_terminal() {
         let s = started.elapsed().as_secs_f64();
-        eprintln!("{nodes} nodes in {s:.3} s ({:.1} Mnodes/s)", nodes as f64 / s.max(1e-9) / 1e6);
+        eprintln!(
+            "{nodes} nodes in {s:.3} s ({:.1} Mnodes/s)",
+            nodes as f64 / s.max(1e-9) / 1e6
+        );
     }
 }
 
@@ -199,7 +209,14 @@ pub fn moves(a: &MovesArgs) -> CmdResult {
     let several = games.len() > 1;
     for (k, (p, g)) in problems.iter().zip(games.iter_mut()).enumerate() {
         if several {
-            writeln!(out, "# problem {} (line {}): variant {}, {}", k + 1, p.line, p.variant, p.fen)?;
+            writeln!(
+                out,
+                "# problem {} (line {}): variant {}, {}",
+                k + 1,
+                p.line,
+                p.variant,
+                p.fen
+            )?;
         }
         print_moves(g, a.pos.uci, &mut out)?;
     }
@@ -226,7 +243,10 @@ pub fn variants(a: &VariantsArgs) -> CmdResult {
         }
     }
     writeln!(out)?;
-    writeln!(out, "Combine with '+': at most one Circe-family preset, one of madrasi/isardam, and cohen.")?;
+    writeln!(
+        out,
+        "Combine with '+': at most one Circe-family preset, one of madrasi/isardam, and cohen."
+    )?;
     out.flush()?;
     Ok(())
 }

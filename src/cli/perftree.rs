@@ -44,7 +44,8 @@ pub fn perftree(a: &PerftreeArgs) -> CmdResult {
         SetupError::Variant(_) => Failure::Input(format!("{VARIANT_ENV}: {e}")),
         _ => Failure::Input(format!("FEN: {e}")),
     })?;
-    g.play_line(&a.moves).map_err(|e| Failure::Input(format!("MOVES: {e}")))?;
+    g.play_line(&a.moves)
+        .map_err(|e| Failure::Input(format!("MOVES: {e}")))?;
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut total = 0;
     if a.depth == 0 {

@@ -102,7 +102,13 @@ fn case_yaml(c: &Case, indent: usize) -> String {
 }
 
 fn new_suite_yaml(name: &str, variant: &str, c: &Case) -> String {
-    format!("name: {}\nvariant: {}\nsource: {}\ncases:\n{}", q(name), q(variant), q(&source()), case_yaml(c, 2))
+    format!(
+        "name: {}\nvariant: {}\nsource: {}\ncases:\n{}",
+        q(name),
+        q(variant),
+        q(&source()),
+        case_yaml(c, 2)
+    )
 }
 
 /// Computes the case.
@@ -114,13 +120,22 @@ fn record_case(a: &RecordArgs) -> Result<Case, Failure> {
         return Err(Failure::Input("--divide-depth: must be at least 1".into()));
     }
     let mut g = Game::new(&a.fen, &a.variant).map_err(|e| {
-        let arg = if matches!(e, SetupError::Variant(_)) { "--variant" } else { "--fen" };
+        let arg = if matches!(e, SetupError::Variant(_)) {
+            "--variant"
+        } else {
+            "--fen"
+        };
         Failure::Input(format!("{arg}: {e}"))
     })?;
     let mut history = None;
     if let Some(line) = &a.history {
-        g.play_line(line).map_err(|e| Failure::Input(format!("--history: {e}")))?;
-        let h: Vec<String> = line.split([' ', ',']).filter(|t| !t.is_empty()).map(String::from).collect();
+        g.play_line(line)
+            .map_err(|e| Failure::Input(format!("--history: {e}")))?;
+        let h: Vec<String> = line
+            .split([' ', ','])
+            .filter(|t| !t.is_empty())
+            .map(String::from)
+            .collect();
         // Popeye writes en passant as two words (`e5*d6 ep.`): keep them together
         let mut joined: Vec<String> = Vec::new();
         for t in h {
@@ -192,10 +207,15 @@ fn verify(path: &Path, text: &str, case: &Case, n: usize) -> Result<SuiteFile, F
 fn append(path: &Path, variant: &str, mut case: Case) -> CmdResult {
     let shown = path.display();
     if !matches!(suite::import::kind_of(path), Some(suite::import::FileKind::Yaml)) {
-        return Err(Failure::Input(format!("--out {shown}: a suite file must be YAML (*.yaml or *.yml)")));
+        return Err(Failure::Input(format!(
+            "--out {shown}: a suite file must be YAML (*.yaml or *.yml)"
+        )));
     }
     if !path.exists() {
-        let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "recorded".into());
+        let name = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "recorded".into());
         let text = new_suite_yaml(&name, variant, &case);
         verify(path, &text, &case, 1)?;
         std::fs::write(path, text).map_err(|e| Failure::Input(format!("--out {shown}: {e}")))?;
@@ -205,7 +225,10 @@ fn append(path: &Path, variant: &str, mut case: Case) -> CmdResult {
     let old = std::fs::read_to_string(path).map_err(|e| Failure::Input(format!("--out {shown}: cannot read: {e}")))?;
     let s = suite::parse_suite(path, &old).map_err(|e| Failure::Input(format!("--out: {e}")))?;
     if s.file.cases.iter().any(|c| c.id == case.id) {
-        return Err(Failure::Input(format!("--out {shown}: it already has a case '{}' (give another --id)", case.id)));
+        return Err(Failure::Input(format!(
+            "--out {shown}: it already has a case '{}' (give another --id)",
+            case.id
+        )));
     }
     let default_variant = s.file.variant.as_deref().unwrap_or("orthodox");
     if default_variant != variant {

@@ -63,8 +63,11 @@ pub fn run(a: &RunArgs) -> CmdResult {
         eprintln!("error: {e}");
     }
     let opts = RunOptions { max_nodes: a.max_nodes };
-    let jobs: Vec<(usize, usize)> =
-        suites.iter().enumerate().flat_map(|(i, s)| (0..s.file.cases.len()).map(move |j| (i, j))).collect();
+    let jobs: Vec<(usize, usize)> = suites
+        .iter()
+        .enumerate()
+        .flat_map(|(i, s)| (0..s.file.cases.len()).map(move |j| (i, j)))
+        .collect();
     let progress = if io::stderr().is_terminal() && jobs.len() > 1 {
         let pb = indicatif::ProgressBar::new(jobs.len() as u64);
         pb.set_style(
@@ -101,7 +104,10 @@ pub fn run(a: &RunArgs) -> CmdResult {
         .into_iter()
         .map(|s| {
             let n = s.file.cases.len();
-            FileRun { results: it.by_ref().take(n).collect(), suite: s }
+            FileRun {
+                results: it.by_ref().take(n).collect(),
+                suite: s,
+            }
         })
         .collect();
 
@@ -116,7 +122,10 @@ pub fn run(a: &RunArgs) -> CmdResult {
         std::fs::write(path, junit(&runs)).map_err(|e| Failure::Input(format!("--junit {}: {e}", path.display())))?;
     }
     if !load_errors.is_empty() {
-        Err(Failure::Input(format!("{} suite file(s) could not be used", load_errors.len())))
+        Err(Failure::Input(format!(
+            "{} suite file(s) could not be used",
+            load_errors.len()
+        )))
     } else if failed > 0 {
         Err(Failure::Failed)
     } else {
@@ -164,7 +173,10 @@ fn print_text(runs: &[FileRun], quiet: bool, passed: usize, failed: usize, skipp
                     )?;
                     for c in r.checks.iter().filter(|c| !c.ok) {
                         if c.what == "moves" {
-                            writeln!(out, "       moves differ (- expected but not generated, + generated but not expected):")?;
+                            writeln!(
+                                out,
+                                "       moves differ (- expected but not generated, + generated but not expected):"
+                            )?;
                         }
                         for d in &c.detail {
                             writeln!(out, "       {d}")?;
@@ -178,7 +190,13 @@ fn print_text(runs: &[FileRun], quiet: bool, passed: usize, failed: usize, skipp
     out.flush()
 }
 
-fn print_json(runs: &[FileRun], load_errors: &[String], passed: usize, failed: usize, skipped: usize) -> io::Result<()> {
+fn print_json(
+    runs: &[FileRun],
+    load_errors: &[String],
+    passed: usize,
+    failed: usize,
+    skipped: usize,
+) -> io::Result<()> {
     let files: Vec<serde_json::Value> = runs
         .iter()
         .map(|r| {
@@ -201,7 +219,10 @@ fn print_json(runs: &[FileRun], load_errors: &[String], passed: usize, failed: u
 }
 
 fn xml_escape(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 fn junit(runs: &[FileRun]) -> String {
@@ -224,9 +245,16 @@ fn junit(runs: &[FileRun]) -> String {
             ));
             match r.status {
                 Status::Passed => x.push_str("/>\n"),
-                Status::Skipped => x.push_str(">\n      <skipped message=\"over the node budget\"/>\n    </testcase>\n"),
+                Status::Skipped => {
+                    x.push_str(">\n      <skipped message=\"over the node budget\"/>\n    </testcase>\n")
+                }
                 Status::Failed => {
-                    let lines: Vec<String> = r.checks.iter().filter(|c| !c.ok).flat_map(|c| c.detail.clone()).collect();
+                    let lines: Vec<String> = r
+                        .checks
+                        .iter()
+                        .filter(|c| !c.ok)
+                        .flat_map(|c| c.detail.clone())
+                        .collect();
                     let first = lines.first().cloned().unwrap_or_default();
                     x.push_str(&format!(
                         ">\n      <failure message=\"{}\">{}</failure>\n    </testcase>\n",

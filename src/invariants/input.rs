@@ -37,10 +37,22 @@ pub const MAX_HIDDEN: usize = 8;
 pub const MAX_DIAGRAM: usize = 8;
 
 /// The observation conditions in the order of the `observation` byte.
-pub const OBSERVATIONS: [Option<&str>; 5] =
-    [None, Some("madrasi"), Some("madrasi-rex-inclusive"), Some("isardam"), Some("isardam-type-b")];
+pub const OBSERVATIONS: [Option<&str>; 5] = [
+    None,
+    Some("madrasi"),
+    Some("madrasi-rex-inclusive"),
+    Some("isardam"),
+    Some("isardam-type-b"),
+];
 
-const ROLES: [Role; 6] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
+const ROLES: [Role; 6] = [
+    Role::Pawn,
+    Role::Knight,
+    Role::Bishop,
+    Role::Rook,
+    Role::Queen,
+    Role::King,
+];
 
 /// Reads bytes; past the end every byte is 0.
 pub struct Bytes<'a> {
@@ -214,7 +226,10 @@ pub fn decode(b: &mut Bytes) -> Option<Decoded> {
         let i = b.u8() as usize;
         let o = b.u8();
         if !occupied.is_empty() {
-            diagram.push((occupied[i % occupied.len()], if o < 64 { Some(Square::new(o)) } else { None }));
+            diagram.push((
+                occupied[i % occupied.len()],
+                if o < 64 { Some(Square::new(o)) } else { None },
+            ));
         }
     }
     let counter = |b: &mut Bytes| match b.u8() {
@@ -270,7 +285,11 @@ fn fen_text(
         s.push_str(&format!(" pending={}{sq}", p.fen_char()));
     }
     if implied != castle {
-        let sqs: String = FLAG_UNITS.iter().filter(|x| castle & x.1 != 0).map(|x| x.0.to_string()).collect();
+        let sqs: String = FLAG_UNITS
+            .iter()
+            .filter(|x| castle & x.1 != 0)
+            .map(|x| x.0.to_string())
+            .collect();
         s.push_str(&format!(" flags={sqs}"));
     }
     if !diagram.is_empty() {
@@ -298,7 +317,9 @@ pub fn encode(pos: &Position, rules: &Rules, tail: &[u8]) -> Option<Vec<u8>> {
     };
     let observation = match rules.observation {
         Observation::None => 0,
-        _ => OBSERVATIONS.iter().position(|o| o.is_some_and(|o| parts.contains(&o)))?,
+        _ => OBSERVATIONS
+            .iter()
+            .position(|o| o.is_some_and(|o| parts.contains(&o)))?,
     };
     let mut out = vec![circe as u8, observation as u8];
     let mut misc = 0u8;
@@ -375,11 +396,23 @@ mod tests {
     #[test]
     fn encode_then_decode_is_identity() {
         for (f, v) in [
-            ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "circe+madrasi+cohen"),
-            ("rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3", "orthodox"),
-            ("k7/8/8/8/8/8/8/4K2R b K - 7 300 hidden=h1n,e1r,h1B pending=re3 diagram=e1:-,h1:h2", "circe-volcanic+isardam-type-b"),
+            (
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                "circe+madrasi+cohen",
+            ),
+            (
+                "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3",
+                "orthodox",
+            ),
+            (
+                "k7/8/8/8/8/8/8/4K2R b K - 7 300 hidden=h1n,e1r,h1B pending=re3 diagram=e1:-,h1:h2",
+                "circe-volcanic+isardam-type-b",
+            ),
             ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 flags=e1", "circe-parrain"),
-            ("4k3/8/8/8/8/8/8/4K3 w - - 0 4294967295", "anticirce-cheylan+madrasi-rex-inclusive"),
+            (
+                "4k3/8/8/8/8/8/8/4K3 w - - 0 4294967295",
+                "anticirce-cheylan+madrasi-rex-inclusive",
+            ),
         ] {
             let pos = fen::parse(f).unwrap();
             let rules = Rules::parse(v).unwrap();

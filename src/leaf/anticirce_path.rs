@@ -22,7 +22,10 @@
 //! the capturer's rebirth, which empties the capture square and may fill (or find taken)
 //! its home square.
 
-use super::exact::{all_unit_moves, castlings, king_zone_attack_map, castlings_by_map, en_passants, king_on, pins_and_screens, plain_king, unit_moves, Out};
+use super::exact::{
+    all_unit_moves, castlings, castlings_by_map, en_passants, king_on, king_zone_attack_map, pins_and_screens,
+    plain_king, unit_moves, Out,
+};
 use crate::attacks::{attacks, king_attacks, line};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
@@ -49,10 +52,17 @@ pub(super) fn count_attacked(pos: &Position, c: &Circe) -> Option<u64> {
     let them = us.other();
     let judge = Judge { s, c, us, them, k };
     super::exact::count(|out| {
-        all_unit_moves(s, us, |m, p, arrived| out.judged(m, || judge.after(m.from(), m.to(), p, arrived)));
+        all_unit_moves(s, us, |m, p, arrived| {
+            out.judged(m, || judge.after(m.from(), m.to(), p, arrived))
+        });
         if !judge.check(s, k) {
             // (as [`Judge::castling`] judges those it cannot pass at once)
-            castlings(pos, s, us, k, |ca| out.judged(ca.m, || !judge.check(&king_on(s, us, ca.m.from(), ca.pass), ca.pass) && !judge.check(&ca.after(s, us), ca.m.to())));
+            castlings(pos, s, us, k, |ca| {
+                out.judged(ca.m, || {
+                    !judge.check(&king_on(s, us, ca.m.from(), ca.pass), ca.pass)
+                        && !judge.check(&ca.after(s, us), ca.m.to())
+                })
+            });
         }
         en_passants(pos, |m, at| out.judged(m, || judge.after_ep(m.from(), m.to(), at)));
         Some(())
@@ -93,7 +103,11 @@ fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
     let good = home_preimages_in(us, !occ);
     let mut pass = [!theirs; 8];
     for role in Role::CAPTURABLE {
-        let fixed = if c.own_square == OwnSquare::Stays { home_fixed_points(role, us) } else { Bitboard::EMPTY };
+        let fixed = if c.own_square == OwnSquare::Stays {
+            home_fixed_points(role, us)
+        } else {
+            Bitboard::EMPTY
+        };
         pass[role.index()] |= (good[role.index()] | fixed) & open;
     }
     // (the units on a home square of their own walk, where a capture may be reborn on the
@@ -103,21 +117,35 @@ fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
         at_home |= s.role[role.index()] & home_fixed_points(role, us);
     }
     {
-        let mut sink = Bulk { out: &mut *out, pos, pass, theirs, us, at_home: at_home & movable, open };
+        let mut sink = Bulk {
+            out: &mut *out,
+            pos,
+            pass,
+            theirs,
+            us,
+            at_home: at_home & movable,
+            open,
+        };
         crate::orthodox::generate_with(pos, movable, Bitboard::EMPTY, Bitboard::EMPTY, &mut sink);
     }
     // their captures of enemy units on screening squares: judged
     for to in theirs & screening {
         for from in s.attackers_to(to, occ) & movable {
             let p = Piece::new(us, pos.role_on(from));
-            unit_moves(s, p, from, Bitboard::from_square(to), |m, arrived| out.judged(m, || judge.after(from, to, p, arrived)));
+            unit_moves(s, p, from, Bitboard::from_square(to), |m, arrived| {
+                out.judged(m, || judge.after(from, to, p, arrived))
+            });
         }
     }
     // the units on screening squares: their captures judged, and a pinned unit's quiet
     // moves off its line
     for from in ours & screening {
         let p = Piece::new(us, pos.role_on(from));
-        let free = if pinned.contains(from) { line(k, from) } else { Bitboard::FULL };
+        let free = if pinned.contains(from) {
+            line(k, from)
+        } else {
+            Bitboard::FULL
+        };
         if p.role() == Role::Pawn {
             unit_moves(s, p, from, Bitboard::FULL, |m, arrived| {
                 if !theirs.contains(m.to()) && free.contains(m.to()) {
@@ -260,7 +288,8 @@ impl Judge<'_> {
     /// reborn, after taking it, on a free square, the square it leaves, or (Calvet) `k`.
     fn check(&self, b: &Sets, k: Square) -> bool {
         let mut att = b.attackers_to(k, b.occ) & b.color[self.them.index()];
-        att.find(|&a| super::anticirce_takes_king(b, self.c, Piece::new(self.them, b.role_at(a)), a, k)).is_some()
+        att.find(|&a| super::anticirce_takes_king(b, self.c, Piece::new(self.them, b.role_at(a)), a, k))
+            .is_some()
     }
 
     /// Castling: the king not in check (it is not attacked), not passing through check
@@ -268,6 +297,10 @@ impl Judge<'_> {
     /// enemy unit attacks through our king's square (none of the two: legal at once).
     fn castling(&self, pos: &Position, hit: Bitboard, out: &mut impl Out) {
         let (s, us, k) = (self.s, self.us, self.k);
-        castlings_by_map(pos, s, us, k, hit, out, |out, c| out.judged(c.m, || !self.check(&king_on(s, us, k, c.pass), c.pass) && !self.check(&c.after(s, us), c.m.to())));
+        castlings_by_map(pos, s, us, k, hit, out, |out, c| {
+            out.judged(c.m, || {
+                !self.check(&king_on(s, us, k, c.pass), c.pass) && !self.check(&c.after(s, us), c.m.to())
+            })
+        });
     }
 }

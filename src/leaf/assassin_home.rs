@@ -45,7 +45,14 @@ use crate::square::{Color, Role, Square};
 /// attacked (a target capturable: [`evasions`]). The position is one the lean path models
 /// (nothing hidden, no pending rebirth, no pawn on its first rank, no e.p. capture).
 #[inline(never)]
-pub(super) fn count(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitboard, rays: Bitboard) -> Option<u64> {
+pub(super) fn count(
+    pos: &Position,
+    c: &Circe,
+    k: Square,
+    checkers: Bitboard,
+    pinned: Bitboard,
+    rays: Bitboard,
+) -> Option<u64> {
     if checkers.any() {
         return None;
     }
@@ -75,7 +82,11 @@ pub(super) fn count(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pi
     // preimage of `k`, and, our king not attacked, the same with it off the board, for its
     // own moves: [`super::lean::assassin_king_with`])
     let attacked = attack_map(s, them, s.occ);
-    let leaps = if landers.any() { leaper_attacks(s, them) } else { Bitboard::EMPTY };
+    let leaps = if landers.any() {
+        leaper_attacks(s, them)
+    } else {
+        Bitboard::EMPTY
+    };
     // (a square both attack is the leapers')
     let slides = (attacked & !leaps).when(landers.any());
     // (a mover an enemy unit attacks may open a line through its own square onto its
@@ -110,13 +121,25 @@ pub(super) fn count(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pi
 /// attacker, blocking a line), or rebirths its victim there or on a threatened target
 /// (replacing it); those are judged on the board, every other move is illegal.
 #[inline(never)]
-fn evasions(pos: &Position, c: &Circe, k: Square, threatened: Bitboard, parry: Bitboard, pinned: Bitboard, rays: Bitboard) -> Option<u64> {
+fn evasions(
+    pos: &Position,
+    c: &Circe,
+    k: Square,
+    threatened: Bitboard,
+    parry: Bitboard,
+    pinned: Bitboard,
+    rays: Bitboard,
+) -> Option<u64> {
     let s = pos.sets();
     let us = pos.turn();
     let them = us.other();
     let theirs = s.color[them.index()];
     let reborn = super::all_victims_reborn_in(pos, c, them, parry | threatened);
-    let mut sink = Evade { from: threatened, to: parry | (reborn & theirs), kept: Kept::default() };
+    let mut sink = Evade {
+        from: threatened,
+        to: parry | (reborn & theirs),
+        kept: Kept::default(),
+    };
     crate::orthodox::generate_with(pos, s.color[us.index()].without(k), Bitboard::EMPTY, pinned, &mut sink);
     Some(super::lean::assassin_king(pos, k, super::threat_squares(us)) + judged(pos, c, k, pinned, rays, &sink.kept)?)
 }
@@ -156,7 +179,10 @@ struct Kept {
 
 impl Default for Kept {
     fn default() -> Self {
-        Kept { moves: [0; KEPT], len: 0 }
+        Kept {
+            moves: [0; KEPT],
+            len: 0,
+        }
     }
 }
 
@@ -171,7 +197,12 @@ impl Kept {
 
     /// The moves kept, or `None` when there were too many.
     fn moves(&self) -> Option<impl Iterator<Item = (Square, Square)> + '_> {
-        Some(self.moves.get(..self.len)?.iter().map(|&m| (Square::new((m & 63) as u8), Square::new((m >> 6) as u8))))
+        Some(
+            self.moves
+                .get(..self.len)?
+                .iter()
+                .map(|&m| (Square::new((m & 63) as u8), Square::new((m >> 6) as u8))),
+        )
     }
 }
 
@@ -229,7 +260,6 @@ struct Home<'a> {
 const KEPT: usize = 64;
 
 impl Home<'_> {
-
     /// Sorts the moves to `t` (each from `from(to)`; `landing`: the squares of `lands` they
     /// land on as a unit of the walk; `judged`: those to judge whatever they are): counts
     /// those legal for sure, keeps those to judge, drops the quiet moves landing on an
@@ -262,7 +292,9 @@ impl Home<'_> {
             // (the victim reborn on its own square replaces the capturer: nothing lands)
             _ if r == to => self.n += 1,
             _ if self.leaps.contains(to) => {}
-            _ if self.slides.contains(to) || Bitboard(danger_squares(self.them, to)[v.index()]).contains(r) => self.kept.push(from, to),
+            _ if self.slides.contains(to) || Bitboard(danger_squares(self.them, to)[v.index()]).contains(r) => {
+                self.kept.push(from, to)
+            }
             _ => self.n += 1,
         }
     }

@@ -4,7 +4,10 @@
 //! and the map of what the enemy attacks. Every move these paths give is decided exactly: in
 //! bulk from the orthodox generator, or judged on the board after it.
 
-use crate::attacks::{attacks, between, bishop_attacks, bishop_rays, king_attacks, pawn_attacks, pawn_attacks_of_set, rook_attacks, rook_rays};
+use crate::attacks::{
+    attacks, between, bishop_attacks, bishop_rays, king_attacks, pawn_attacks, pawn_attacks_of_set, rook_attacks,
+    rook_rays,
+};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::orthodox::Counter;
@@ -87,7 +90,9 @@ pub(super) fn plain_after(s: &Sets, from: Square, to: Square, ep: Option<Square>
 pub(super) fn plain_king(pos: &Position) -> Option<Square> {
     let k = pos.king(pos.turn())?;
     let pawns = pos.sets().role[Role::Pawn.index()];
-    let plain = pos.hidden_mask().is_empty() && pos.pending().is_none() && (pawns & (Bitboard::rank(0) | Bitboard::rank(7))).is_empty();
+    let plain = pos.hidden_mask().is_empty()
+        && pos.pending().is_none()
+        && (pawns & (Bitboard::rank(0) | Bitboard::rank(7))).is_empty();
     plain.then_some(k)
 }
 
@@ -97,7 +102,14 @@ pub(super) fn plain_king(pos: &Position) -> Option<Square> {
 pub(super) fn unattacked_king(pos: &Position) -> Option<Square> {
     let k = plain_king(pos)?;
     let s = pos.sets();
-    (!super::attacked(s, k, pos.turn().other(), s.occ, crate::rules::circe::FirstRankPawns::Immobile)).then_some(k)
+    (!super::attacked(
+        s,
+        k,
+        pos.turn().other(),
+        s.occ,
+        crate::rules::circe::FirstRankPawns::Immobile,
+    ))
+    .then_some(k)
 }
 
 /// Our king's square, when the position is one [`plain_king`] admits and an enemy unit
@@ -106,7 +118,14 @@ pub(super) fn unattacked_king(pos: &Position) -> Option<Square> {
 pub(super) fn attacked_king(pos: &Position) -> Option<Square> {
     let k = plain_king(pos)?;
     let s = pos.sets();
-    super::attacked(s, k, pos.turn().other(), s.occ, crate::rules::circe::FirstRankPawns::Immobile).then_some(k)
+    super::attacked(
+        s,
+        k,
+        pos.turn().other(),
+        s.occ,
+        crate::rules::circe::FirstRankPawns::Immobile,
+    )
+    .then_some(k)
 }
 
 /// Our units pinned to our king on `k` by any enemy slider ([`pins_and_screens`]).
@@ -170,7 +189,11 @@ pub(super) fn unit_moves(s: &Sets, p: Piece, from: Square, mask: Bitboard, mut e
                 each(Move::promotion(from, to, r), p.with_role(r));
             }
         } else {
-            let kind = if to.rank().abs_diff(from.rank()) == 2 { MoveKind::DoublePush } else { MoveKind::Normal };
+            let kind = if to.rank().abs_diff(from.rank()) == 2 {
+                MoveKind::DoublePush
+            } else {
+                MoveKind::Normal
+            };
             each(Move::new(from, to, kind), p);
         }
     }
@@ -238,7 +261,11 @@ pub(super) fn displaced(pos: &Position, m: Move, us: Color, b: &mut Sets) -> u8 
     b.color[us.index()] ^= fb | tb;
     b.occ ^= v ^ fb ^ tb;
     // (most moves touch no flag square)
-    let lost = if ((fb | tb) & Bitboard(flags::SQUARES_MASK)).any() { flags::of_square(from) | flags::of_square(to) } else { 0 };
+    let lost = if ((fb | tb) & Bitboard(flags::SQUARES_MASK)).any() {
+        flags::of_square(from) | flags::of_square(to)
+    } else {
+        0
+    };
     pos.castle_flags() & !lost
 }
 
@@ -285,7 +312,8 @@ pub(super) fn castling_targets(pos: &Position, s: &Sets, us: Color, k: Square) -
 #[inline(always)]
 pub(super) fn castling_targets_with(f: u8, s: &Sets, us: Color, k: Square) -> Bitboard {
     // (a side's flags are White's shifted: bit 0 the king's, 1 the a-rook's, 2 the h-rook's)
-    const _: () = assert!(flags::BLACK_KING == flags::WHITE_KING << 3 && flags::WHITE_A_ROOK == 2 && flags::WHITE_H_ROOK == 4);
+    const _: () =
+        assert!(flags::BLACK_KING == flags::WHITE_KING << 3 && flags::WHITE_A_ROOK == 2 && flags::WHITE_H_ROOK == 4);
     let f = u64::from(f >> flags::king(us).trailing_zeros());
     if f & 1 == 0 || k != Square::from_coords(4, us.first_rank()) {
         return Bitboard::EMPTY;
@@ -305,15 +333,30 @@ pub(super) fn castling_targets_with(f: u8, s: &Sets, us: Color, k: Square) -> Bi
 pub(super) fn castling_to(k: Square, to: Square) -> Castling {
     let king_side = to.file() == 6;
     let (_, pass, _) = castling_files(king_side);
-    let kind = if king_side { MoveKind::CastleKing } else { MoveKind::CastleQueen };
-    Castling { m: Move::new(k, to, kind), pass: Square::from_coords(pass, to.rank()) }
+    let kind = if king_side {
+        MoveKind::CastleKing
+    } else {
+        MoveKind::CastleQueen
+    };
+    Castling {
+        m: Move::new(k, to, kind),
+        pass: Square::from_coords(pass, to.rank()),
+    }
 }
 
 /// The castlings of our king on `k`, not in check: those whose passing and arrival squares
 /// are both off `hit` (what the enemy attacks through our king's square) legal at once, in
 /// bulk; `judge` gets the others.
 #[inline(always)]
-pub(super) fn castlings_by_map<O: Out>(pos: &Position, s: &Sets, us: Color, k: Square, hit: Bitboard, out: &mut O, mut judge: impl FnMut(&mut O, Castling)) {
+pub(super) fn castlings_by_map<O: Out>(
+    pos: &Position,
+    s: &Sets,
+    us: Color,
+    k: Square,
+    hit: Bitboard,
+    out: &mut O,
+    mut judge: impl FnMut(&mut O, Castling),
+) {
     let tos = castling_targets(pos, s, us, k);
     let safe = tos & !hit & !castling_arrivals(hit);
     out.castles(k, safe);
@@ -379,8 +422,13 @@ pub(super) fn king_on(s: &Sets, us: Color, from: Square, to: Square) -> Sets {
 /// stands on its first rank here).
 #[inline(always)]
 pub(super) fn leaper_attacks(s: &Sets, them: Color) -> Bitboard {
-    let kings = s.pieces(them, Role::King).into_iter().fold(Bitboard::EMPTY, |b, e| b | king_attacks(e));
-    pawn_attacks_of_set(them, s.pieces(them, Role::Pawn)) | crate::attacks::knight_attacks_of_set(s.pieces(them, Role::Knight)) | kings
+    let kings = s
+        .pieces(them, Role::King)
+        .into_iter()
+        .fold(Bitboard::EMPTY, |b, e| b | king_attacks(e));
+    pawn_attacks_of_set(them, s.pieces(them, Role::Pawn))
+        | crate::attacks::knight_attacks_of_set(s.pieces(them, Role::Knight))
+        | kings
 }
 
 /// The squares the units of `them` attack with occupancy `occ` (no pawn stands on its
@@ -404,7 +452,8 @@ pub(super) fn king_zone_attack_map(s: &Sets, them: Color, occ: Bitboard, k: Squa
 /// squares only.
 #[inline(always)]
 fn attack_map_through(s: &Sets, them: Color, occ: Bitboard, straight: Bitboard, diagonal: Bitboard) -> Bitboard {
-    let mut hit = pawn_attacks_of_set(them, s.pieces(them, Role::Pawn)) | crate::attacks::knight_attacks_of_set(s.pieces(them, Role::Knight));
+    let mut hit = pawn_attacks_of_set(them, s.pieces(them, Role::Pawn))
+        | crate::attacks::knight_attacks_of_set(s.pieces(them, Role::Knight));
     let q = s.pieces(them, Role::Queen);
     for e in (s.pieces(them, Role::Bishop) | q) & diagonal {
         hit |= bishop_attacks(e, occ);

@@ -51,7 +51,14 @@ impl Instances {
 
     /// The path's moves (`sure` and `unsure`, see `lean::moves`) for the rules `c`.
     #[inline(always)]
-    pub(super) fn moves(&self, i: u8, pos: &Position, c: &Circe, sure: &mut MoveList, unsure: &mut MoveList) -> Option<()> {
+    pub(super) fn moves(
+        &self,
+        i: u8,
+        pos: &Position,
+        c: &Circe,
+        sure: &mut MoveList,
+        unsure: &mut MoveList,
+    ) -> Option<()> {
         self.moves[usize::from(i)](pos, c, sure, unsure)
     }
 }
@@ -78,4 +85,7 @@ fn moves<const N: usize>(pos: &Position, c: &Circe, sure: &mut MoveList, unsure:
 }
 
 /// The lean path's instances.
-pub(super) static LEAN: Instances = Instances { count: table!(count), moves: table!(moves) };
+pub(super) static LEAN: Instances = Instances {
+    count: table!(count),
+    moves: table!(moves),
+};

@@ -15,7 +15,10 @@
 //! attack; type A: an attack whose king capture itself passes the test).
 
 use super::exact::{castlings, king_on, plain_after, plain_king, slider_pins, unit_moves, Out};
-use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, pawn_attacks_of_set, queen_attacks, rook_attacks};
+use crate::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, pawn_attacks_of_set, queen_attacks,
+    rook_attacks,
+};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::{Position, Sets};
@@ -51,19 +54,38 @@ fn run<O: Out>(pos: &Position, kings: bool, type_b: bool, out: &mut O) -> Option
     // where a unit of ours of each walk would stand observed (kings: Rex Inclusive only)
     let mut bad = [Bitboard::EMPTY; 7];
     bad[Role::Pawn.index()] = pawn_attacks_of_set(them, s.pieces(them, Role::Pawn));
-    bad[Role::Knight.index()] = s.pieces(them, Role::Knight).into_iter().fold(Bitboard::EMPTY, |b, e| b | knight_attacks(e));
-    bad[Role::Bishop.index()] = s.pieces(them, Role::Bishop).into_iter().fold(Bitboard::EMPTY, |b, e| b | bishop_attacks(e, occ));
-    bad[Role::Rook.index()] = s.pieces(them, Role::Rook).into_iter().fold(Bitboard::EMPTY, |b, e| b | rook_attacks(e, occ));
-    bad[Role::Queen.index()] = s.pieces(them, Role::Queen).into_iter().fold(Bitboard::EMPTY, |b, e| b | queen_attacks(e, occ));
+    bad[Role::Knight.index()] = s
+        .pieces(them, Role::Knight)
+        .into_iter()
+        .fold(Bitboard::EMPTY, |b, e| b | knight_attacks(e));
+    bad[Role::Bishop.index()] = s
+        .pieces(them, Role::Bishop)
+        .into_iter()
+        .fold(Bitboard::EMPTY, |b, e| b | bishop_attacks(e, occ));
+    bad[Role::Rook.index()] = s
+        .pieces(them, Role::Rook)
+        .into_iter()
+        .fold(Bitboard::EMPTY, |b, e| b | rook_attacks(e, occ));
+    bad[Role::Queen.index()] = s
+        .pieces(them, Role::Queen)
+        .into_iter()
+        .fold(Bitboard::EMPTY, |b, e| b | queen_attacks(e, occ));
     if kings {
-        bad[Role::King.index()] = s.pieces(them, Role::King).into_iter().fold(Bitboard::EMPTY, |b, e| b | king_attacks(e));
+        bad[Role::King.index()] = s
+            .pieces(them, Role::King)
+            .into_iter()
+            .fold(Bitboard::EMPTY, |b, e| b | king_attacks(e));
     }
     // a double step that lands beside an enemy pawn is observed e.p. (IR5)
     let tp = s.pieces(them, Role::Pawn);
     let beside = Bitboard(((tp.0 & !FILE_A) >> 1) | ((tp.0 & !FILE_H) << 1));
     // squares whose emptying opens a line between like enemy sliders
     let mut opening = Bitboard::EMPTY;
-    for (role, reach) in [(Role::Bishop, bishop_attacks as fn(Square, Bitboard) -> Bitboard), (Role::Rook, rook_attacks), (Role::Queen, queen_attacks)] {
+    for (role, reach) in [
+        (Role::Bishop, bishop_attacks as fn(Square, Bitboard) -> Bitboard),
+        (Role::Rook, rook_attacks),
+        (Role::Queen, queen_attacks),
+    ] {
         let bl = s.pieces(Color::Black, role);
         if bl.is_empty() {
             continue;
@@ -80,10 +102,29 @@ fn run<O: Out>(pos: &Position, kings: bool, type_b: bool, out: &mut O) -> Option
     // orthodox pins
     let pinned = slider_pins(s, us, k);
     let apart = (pinned | opening) & ours;
-    let judge = Judge { s, us, them, kings, type_b };
+    let judge = Judge {
+        s,
+        us,
+        them,
+        kings,
+        type_b,
+    };
     {
-        let mut sink = Masked { out: &mut *out, pos, bad: &bad, beside, judge: &judge, occ };
-        crate::orthodox::generate_with(pos, ours.without(k) & !apart, Bitboard::EMPTY, Bitboard::EMPTY, &mut sink);
+        let mut sink = Masked {
+            out: &mut *out,
+            pos,
+            bad: &bad,
+            beside,
+            judge: &judge,
+            occ,
+        };
+        crate::orthodox::generate_with(
+            pos,
+            ours.without(k) & !apart,
+            Bitboard::EMPTY,
+            Bitboard::EMPTY,
+            &mut sink,
+        );
     }
     // pinned units and units on an opening square: every move judged
     for from in apart.without(k) {
@@ -99,7 +140,9 @@ fn run<O: Out>(pos: &Position, kings: bool, type_b: bool, out: &mut O) -> Option
         if !occ.contains(ep) && pos.piece_at(victim) == Some(Piece::new(them, Role::Pawn)) {
             let pawn = Piece::new(us, Role::Pawn);
             for from in pawn_attacks(them, ep) & s.pieces(us, Role::Pawn) {
-                out.judged(Move::new(from, ep, MoveKind::EnPassant), || judge.after(from, ep, Some(victim), pawn, pawn, k, None));
+                out.judged(Move::new(from, ep, MoveKind::EnPassant), || {
+                    judge.after(from, ep, Some(victim), pawn, pawn, k, None)
+                });
             }
         }
     }
@@ -155,7 +198,8 @@ impl<O: Out> crate::orthodox::Sink for Masked<'_, O> {
             let from = Square::new((to.index() as i8 - delta) as u8);
             let occ = self.occ.without(from);
             for r in Role::PROMOTIONS {
-                let seen = crate::attacks::attacks(r, self.judge.us, to, occ) & self.pos.sets().pieces(self.judge.them, r);
+                let seen =
+                    crate::attacks::attacks(r, self.judge.us, to, occ) & self.pos.sets().pieces(self.judge.them, r);
                 if seen.is_empty() {
                     self.out.legal(Move::promotion(from, to, r));
                 }
@@ -187,7 +231,16 @@ impl Judge<'_> {
     /// arrival square.
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn after(&self, from: Square, to: Square, ep: Option<Square>, p: Piece, arrived: Piece, k: Square, double: Option<Square>) -> bool {
+    fn after(
+        &self,
+        from: Square,
+        to: Square,
+        ep: Option<Square>,
+        p: Piece,
+        arrived: Piece,
+        k: Square,
+        double: Option<Square>,
+    ) -> bool {
         self.legal(&plain_after(self.s, from, to, ep, p, arrived), k, double)
     }
 
@@ -210,14 +263,25 @@ impl Judge<'_> {
         for a in att {
             let unit = Piece::new(self.them, b.role_at(a));
             let same = [unit.role()];
-            let roles: &[Role] = if unit.role() == Role::Pawn && k.rank() == self.them.promotion_rank() { &Role::PROMOTIONS } else { &same };
+            let roles: &[Role] = if unit.role() == Role::Pawn && k.rank() == self.them.promotion_rank() {
+                &Role::PROMOTIONS
+            } else {
+                &same
+            };
             for &r in roles {
                 let mut c = *b;
                 c.toggle(a, unit);
                 c.toggle(k, king);
                 c.toggle(k, unit.with_role(r));
                 let passes = if clean {
-                    passes_after(&c, Bitboard::from_square(k), Bitboard::from_square(a), self.kings, FR, None)
+                    passes_after(
+                        &c,
+                        Bitboard::from_square(k),
+                        Bitboard::from_square(a),
+                        self.kings,
+                        FR,
+                        None,
+                    )
                 } else {
                     passes_sets(&c, self.kings, FR, None)
                 };
@@ -237,7 +301,8 @@ impl Judge<'_> {
             out.judged(c.m, || {
                 // not through check: the king on the passing square (that board is not
                 // tested, and its king may have opened a line)
-                !self.check(&king_on(s, us, c.m.from(), c.pass), c.pass, false) && self.legal(&c.after(s, us), c.m.to(), None)
+                !self.check(&king_on(s, us, c.m.from(), c.pass), c.pass, false)
+                    && self.legal(&c.after(s, us), c.m.to(), None)
             })
         });
     }

@@ -99,19 +99,31 @@ fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
     let reborn = c.capturer == crate::rules::circe::Capturer::Reborn;
     let judge = Judge { s, us, them, k, reborn };
     {
-        let mut sink = Captures { out: &mut *out, pos, judge: &judge, theirs, look_from: screens, look_to: screens | risky, king: k };
+        let mut sink = Captures {
+            out: &mut *out,
+            pos,
+            judge: &judge,
+            theirs,
+            look_from: screens,
+            look_to: screens | risky,
+            king: k,
+        };
         crate::orthodox::generate_with(pos, Bitboard::FULL, Bitboard::EMPTY, pinned, &mut sink);
     }
     // pinned units' captures off their line (the generator gives those on it)
     for from in pinned {
         let p = Piece::new(us, s.role_at(from));
-        unit_moves(s, p, from, theirs & !line(k, from), |m, arrived| out.judged(m, || judge.capture_safe(from, m.to(), p, arrived)));
+        unit_moves(s, p, from, theirs & !line(k, from), |m, arrived| {
+            out.judged(m, || judge.capture_safe(from, m.to(), p, arrived))
+        });
     }
     // the king's captures, where kings capture: reborn on e1/e8
     if reborn {
         let king = Piece::new(us, Role::King);
         for to in crate::attacks::king_attacks(k) & theirs {
-            out.judged(Move::new(k, to, MoveKind::Normal), || judge.capture_safe(k, to, king, king));
+            out.judged(Move::new(k, to, MoveKind::Normal), || {
+                judge.capture_safe(k, to, king, king)
+            });
         }
     }
     en_passants(pos, |m, at| out.judged(m, || judge.capture_ep(m.from(), m.to(), at)));
@@ -140,10 +152,14 @@ impl<O: Out> Captures<'_, O> {
             let judge = self.judge;
             if promotions {
                 for r in Role::PROMOTIONS {
-                    self.out.judged(Move::promotion(from, to, r), || judge.capture_safe(from, to, p, p.with_role(r)));
+                    self.out.judged(Move::promotion(from, to, r), || {
+                        judge.capture_safe(from, to, p, p.with_role(r))
+                    });
                 }
             } else {
-                self.out.judged(Move::new(from, to, MoveKind::Normal), || judge.capture_safe(from, to, p, p));
+                self.out.judged(Move::new(from, to, MoveKind::Normal), || {
+                    judge.capture_safe(from, to, p, p)
+                });
             }
         }
     }

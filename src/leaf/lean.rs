@@ -38,7 +38,9 @@
 //! check only while the square is taken), and those are counted apart.
 
 use super::{all_victims_reborn_in, attacked, checks_from, risky_victims, VictimRule};
-use crate::attacks::{between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks, rook_rays};
+use crate::attacks::{
+    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks, rook_rays,
+};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::orthodox::Sink;
@@ -62,7 +64,11 @@ pub(crate) fn applies(rules: &Rules) -> bool {
 /// Rex Inclusive as [`Rex`] models it: kings reborn on their home squares, where no other
 /// unit is ever reborn, at once, a taken square making them vanish.
 fn rex_inclusive(c: &Circe) -> bool {
-    c.victim_kings && c.square == SquareRule::Home && c.walk == WalkRule::Same && c.occupied == Occupied::Vanish && c.when == When::AtOnce
+    c.victim_kings
+        && c.square == SquareRule::Home
+        && c.walk == WalkRule::Same
+        && c.occupied == Occupied::Vanish
+        && c.when == When::AtOnce
 }
 
 /// Rex Inclusive (RULES.md §2): our king is in check when attacked and its rebirth square
@@ -122,8 +128,11 @@ fn setup(pos: &Position, c: &Circe) -> Option<(Square, Bitboard, Bitboard, Bitbo
     // Volcanic: units hidden under others emerge only when those leave (see [`covered`]);
     // not modelled: a hidden unit under our king, a castling rook or an empty square
     let covered = pos.hidden_mask();
-    let corners = Bitboard::from_square(Square::from_coords(0, us.first_rank())).with(Square::from_coords(7, us.first_rank()));
-    if covered.any() && (c.occupied != Occupied::Bury || covered.contains(k) || (covered & (corners | !pos.sets().occ)).any()) {
+    let corners =
+        Bitboard::from_square(Square::from_coords(0, us.first_rank())).with(Square::from_coords(7, us.first_rank()));
+    if covered.any()
+        && (c.occupied != Occupied::Bury || covered.contains(k) || (covered & (corners | !pos.sets().occ)).any())
+    {
         return None;
     }
     // Parrain: our unit captured on the opponent's last move, reborn after our move
@@ -147,7 +156,10 @@ fn setup(pos: &Position, c: &Circe) -> Option<(Square, Bitboard, Bitboard, Bitbo
     let occ = s.occ;
     let ours = s.color[us.index()];
     let theirs = s.color[them.index()];
-    let lines = KingLines { straight: rook_attacks(k, occ), diagonal: bishop_attacks(k, occ) };
+    let lines = KingLines {
+        straight: rook_attacks(k, occ),
+        diagonal: bishop_attacks(k, occ),
+    };
     let queens = s.role[Role::Queen.index()];
     let checkers = theirs
         & ((lines.straight & (s.role[Role::Rook.index()] | queens))
@@ -203,7 +215,15 @@ pub(super) type Shield = Option<(Piece, Square)>;
 /// check, the moves whose rebirth may block it ([`blocks`]).
 #[inline(always)]
 #[allow(clippy::too_many_arguments)] // (the king's set-up, the pending unit's square)
-fn shielded(pos: &Position, k: Square, checkers: Bitboard, pinned: Bitboard, a: Square, all_castlings: bool, mut each: impl FnMut(Move) -> Option<()>) -> Option<()> {
+fn shielded(
+    pos: &Position,
+    k: Square,
+    checkers: Bitboard,
+    pinned: Bitboard,
+    a: Square,
+    all_castlings: bool,
+    mut each: impl FnMut(Move) -> Option<()>,
+) -> Option<()> {
     let us = pos.turn();
     let s = pos.sets();
     let ours = s.color[us.index()];
@@ -213,7 +233,15 @@ fn shielded(pos: &Position, k: Square, checkers: Bitboard, pinned: Bitboard, a: 
         // (only a unit reborn on a line through the arrival square can shield it)
         let r = a.offset(to.file() as i32 - k.file() as i32, to.rank() as i32 - k.rank() as i32);
         let shields = r.is_some_and(|r| (r == k || empty.contains(r)) && (rook_rays(to) | bishop_rays(to)).contains(r));
-        if shields && attacked(s, to, them, s.occ.without(k), crate::rules::circe::FirstRankPawns::Immobile) {
+        if shields
+            && attacked(
+                s,
+                to,
+                them,
+                s.occ.without(k),
+                crate::rules::circe::FirstRankPawns::Immobile,
+            )
+        {
             each(Move::new(k, to, MoveKind::Normal))?;
         }
     }
@@ -222,7 +250,9 @@ fn shielded(pos: &Position, k: Square, checkers: Bitboard, pinned: Bitboard, a: 
         let role = pos.piece_at(p)?.role();
         if role == Role::Pawn {
             // (a pawn on its last rank, which a fairy diagram may hold, has no step)
-            let one = p.offset(0, us.forward()).filter(|&s| empty.contains(s) && off.contains(s));
+            let one = p
+                .offset(0, us.forward())
+                .filter(|&s| empty.contains(s) && off.contains(s));
             if let Some(one) = one {
                 each(Move::new(p, one, MoveKind::Normal))?;
                 let two = one.offset(0, us.forward()).filter(|&s| empty.contains(s));
@@ -246,7 +276,9 @@ fn shielded(pos: &Position, k: Square, checkers: Bitboard, pinned: Bitboard, a: 
             }
         }
     } else if let Some(ch) = checkers.first() {
-        blocks(pos, k, ch, pinned, a, |from, to| each(Move::new(from, to, MoveKind::Normal)))?;
+        blocks(pos, k, ch, pinned, a, |from, to| {
+            each(Move::new(from, to, MoveKind::Normal))
+        })?;
     }
     Some(())
 }
@@ -256,12 +288,26 @@ fn shielded(pos: &Position, k: Square, checkers: Bitboard, pinned: Bitboard, a: 
 /// between the checker and the king, for `each` (to be judged on the board: the reborn unit
 /// shields the king unless the move opens another line, or the square is taken after it).
 /// A pinned unit's moves off its line are [`shielded`]'s.
-fn blocks(pos: &Position, k: Square, ch: Square, pinned: Bitboard, a: Square, each: impl FnMut(Square, Square) -> Option<()>) -> Option<()> {
+fn blocks(
+    pos: &Position,
+    k: Square,
+    ch: Square,
+    pinned: Bitboard,
+    a: Square,
+    each: impl FnMut(Square, Square) -> Option<()>,
+) -> Option<()> {
     let block = between(k, ch);
     if block.is_empty() {
         return Some(());
     }
-    let mut sink = Blocks { k, a, block, checkmask: block.with(ch), each, off: false };
+    let mut sink = Blocks {
+        k,
+        a,
+        block,
+        checkmask: block.with(ch),
+        each,
+        off: false,
+    };
     // (the generator's moves with the check left out: the others answer it)
     crate::orthodox::generate_with(pos, !pos.hidden_mask(), Bitboard::EMPTY, pinned, &mut sink);
     (!sink.off).then_some(())
@@ -281,7 +327,10 @@ struct Blocks<F> {
 impl<F: FnMut(Square, Square) -> Option<()>> Blocks<F> {
     /// A move that does not answer the check (its arrival square off `checkmask`).
     fn found(&mut self, from: Square, to: Square) {
-        let shield = self.a.offset(to.file() as i32 - from.file() as i32, to.rank() as i32 - from.rank() as i32);
+        let shield = self.a.offset(
+            to.file() as i32 - from.file() as i32,
+            to.rank() as i32 - from.rank() as i32,
+        );
         if shield.is_some_and(|r| self.block.contains(r)) && (self.each)(from, to).is_none() {
             self.off = true;
         }
@@ -332,7 +381,15 @@ fn castlings(pos: &Position, k: Square) -> impl Iterator<Item = Move> + '_ {
     super::exact::castling_targets(pos, s, us, k)
         .into_iter()
         .map(move |to| super::exact::castling_to(k, to))
-        .filter(move |ca| !attacked(s, ca.pass, us.other(), s.occ, crate::rules::circe::FirstRankPawns::Immobile))
+        .filter(move |ca| {
+            !attacked(
+                s,
+                ca.pass,
+                us.other(),
+                s.occ,
+                crate::rules::circe::FirstRankPawns::Immobile,
+            )
+        })
         .map(|ca| ca.m)
 }
 
@@ -345,13 +402,26 @@ fn castlings(pos: &Position, k: Square) -> impl Iterator<Item = Move> + '_ {
 /// on a square our unit leaves, never between the two.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)] // (the king's set-up, as `setup` returns it, and the units left out)
-pub(super) fn apart(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitboard, rays: Bitboard, skip: Bitboard, mut each: impl FnMut(Square, Square) -> Option<()>) -> Option<()> {
+pub(super) fn apart(
+    pos: &Position,
+    c: &Circe,
+    k: Square,
+    checkers: Bitboard,
+    pinned: Bitboard,
+    rays: Bitboard,
+    skip: Bitboard,
+    mut each: impl FnMut(Square, Square) -> Option<()>,
+) -> Option<()> {
     if c.when != When::AtOnce {
         return Some(());
     }
     let block = checkers.first().map_or(Bitboard::EMPTY, |ch| between(k, ch));
     // (Assassin: a victim reborn on the checker's square replaces it)
-    let block = if c.occupied == Occupied::Assassinate { block | checkers } else { block };
+    let block = if c.occupied == Occupied::Assassinate {
+        block | checkers
+    } else {
+        block
+    };
     if pinned.is_empty() && block.is_empty() {
         return Some(());
     }
@@ -363,9 +433,19 @@ pub(super) fn apart(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pi
     let them = us.other();
     let s = pos.sets();
     let theirs = s.color[them.index()];
-    let reborn_in = |squares: Bitboard| if by_victim { all_victims_reborn_in(pos, c, them, squares) } else { theirs };
+    let reborn_in = |squares: Bitboard| {
+        if by_victim {
+            all_victims_reborn_in(pos, c, them, squares)
+        } else {
+            theirs
+        }
+    };
     let shields = if pinned.any() { reborn_in(rays) } else { Bitboard::EMPTY };
-    let blockers = if block.any() && !departure { reborn_in(block) & !checkers } else { Bitboard::EMPTY };
+    let blockers = if block.any() && !departure {
+        reborn_in(block) & !checkers
+    } else {
+        Bitboard::EMPTY
+    };
     // what the generator makes of a pinned unit: moves on its line that answer a check
     let checkmask = checkers.first().map_or(Bitboard::FULL, |ch| between(k, ch).with(ch));
     for p in pinned & !skip {
@@ -389,7 +469,11 @@ pub(super) fn apart(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pi
 /// promotion of the capturer)?
 fn reborn_between(pos: &Position, c: &Circe, from: Square, to: Square, block: Bitboard) -> Option<bool> {
     let p = pos.piece_at(from)?;
-    Some(walks_on(p, to).iter().any(|&role| rebirth(pos, c, from, to, p, p.with_role(role)).is_some_and(|(_, r)| block.contains(r))))
+    Some(
+        walks_on(p, to)
+            .iter()
+            .any(|&role| rebirth(pos, c, from, to, p, p.with_role(role)).is_some_and(|(_, r)| block.contains(r))),
+    )
 }
 
 /// Strict Circe as this module models it: the victim reborn at once by its own rule, a
@@ -410,7 +494,9 @@ fn dead_victims(pos: &Position, c: &Circe) -> (Bitboard, Bitboard) {
     let us = pos.turn();
     let s = pos.sets();
     let dead = all_victims_reborn_in(pos, c, us.other(), s.occ);
-    let homes = c.home_colour(us.other()).map_or(Bitboard::FULL, crate::rules::circe::home_squares);
+    let homes = c
+        .home_colour(us.other())
+        .map_or(Bitboard::FULL, crate::rules::circe::home_squares);
     (dead, s.color[us.index()] & homes)
 }
 
@@ -429,7 +515,11 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
     // Rex Inclusive: with the king's rebirth square empty, no pin and no check; the unit
     // that the generator leaves out (the king, or the unit on the rebirth square) is
     // counted below
-    let (checkers, pinned) = if let Rex::Free(_) = rex { (Bitboard::EMPTY, Bitboard::EMPTY) } else { (checkers, pinned) };
+    let (checkers, pinned) = if let Rex::Free(_) = rex {
+        (Bitboard::EMPTY, Bitboard::EMPTY)
+    } else {
+        (checkers, pinned)
+    };
     let skip = match rex {
         Rex::No => Bitboard::EMPTY,
         Rex::Home | Rex::Free(_) => Bitboard::from_square(k),
@@ -437,7 +527,9 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
     };
     // a pending pawn reborn on its promotion rank: three more moves
     // (captured on that rank itself, which a fairy diagram allows: sideways moves promote it)
-    let promo = shield.filter(|(u, _)| u.role() == Role::Pawn).map(|(u, a)| (a, u.color().promotion_rank() as i32 - a.rank() as i32));
+    let promo = shield
+        .filter(|(u, _)| u.role() == Role::Pawn)
+        .map(|(u, a)| (a, u.color().promotion_rank() as i32 - a.rank() as i32));
     // (Volcanic: the units judged on the board below, left out of the rest)
     let covered = covered(pos);
     let mut n = 0;
@@ -460,7 +552,18 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
     let (dead, dead_from) = dead_victims(pos, c);
     let risky = match by_victim {
         // (the victims reborn near the king, as if a taken square made them vanish)
-        true if strict(c) => risky_victims(pos, &Circe { occupied: Occupied::Vanish, ..*c }, them, Some(k), Bitboard::EMPTY) | dead,
+        true if strict(c) => {
+            risky_victims(
+                pos,
+                &Circe {
+                    occupied: Occupied::Vanish,
+                    ..*c
+                },
+                them,
+                Some(k),
+                Bitboard::EMPTY,
+            ) | dead
+        }
         true => risky_victims(pos, c, them, Some(k), Bitboard::EMPTY),
         false => Bitboard::FULL,
     };
@@ -475,13 +578,33 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
         cohen_vacate: None,
         risky,
     };
-    let look = if let Rex::Free(_) = rex { Bitboard::EMPTY } else { risky & theirs };
-    let threats = if c.occupied == Occupied::Assassinate { super::threat_squares(pos.turn()) } else { Bitboard::EMPTY };
+    let look = if let Rex::Free(_) = rex {
+        Bitboard::EMPTY
+    } else {
+        risky & theirs
+    };
+    let threats = if c.occupied == Occupied::Assassinate {
+        super::threat_squares(pos.turn())
+    } else {
+        Bitboard::EMPTY
+    };
     let depart = from_look(c, them, k);
     // (one instance per case, so that plain Circe pays for neither extra)
     macro_rules! lean {
         ($extra:literal, $depart:literal) => {{
-            let mut sink = Lean::<$extra, $depart> { n: 0, threats, theirs, look, king: k, rule, by_victim, dead, dead_from, unsure: false, depart };
+            let mut sink = Lean::<$extra, $depart> {
+                n: 0,
+                threats,
+                theirs,
+                look,
+                king: k,
+                rule,
+                by_victim,
+                dead,
+                dead_from,
+                unsure: false,
+                depart,
+            };
             // (the units on hidden units are judged below; an instance without them)
             match covered | skip {
                 Bitboard::EMPTY => crate::orthodox::generate_with(pos, Bitboard::FULL, checkers, pinned, &mut sink),
@@ -492,21 +615,42 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
     }
     // (the plainest cases: no pending rebirth, and no Assassin threat or one met by
     // leaving our king to [`assassin_king`]: [`plain`])
-    let assassin_plain = threats.any() && shield.is_none() && rex == Rex::No && dead.is_empty() && by_victim && depart.is_none();
+    let assassin_plain =
+        threats.any() && shield.is_none() && rex == Rex::No && dead.is_empty() && by_victim && depart.is_none();
     // (Parrain: a pending rebirth but of a pawn that may promote changes no count of the
     // generator's, [`shielded`] adds what it may allow)
     let small = promo.is_none() && (threats.is_empty() || assassin_plain);
     let plain_skip = if assassin_plain { skip.with(k) } else { skip };
     n += match (dead.any() || threats.any(), depart.is_some()) {
-        _ if small && rex == Rex::No && dead.any() && by_victim => plain_strict(pos, &rule, checkers, pinned, look, (dead, dead_from), covered)?,
-        _ if small && rex == Rex::No && !by_victim && by_capture_plain(c) => plain_by_capture(pos, c, k, lines, checkers, pinned, covered)?,
+        _ if small && rex == Rex::No && dead.any() && by_victim => {
+            plain_strict(pos, &rule, checkers, pinned, look, (dead, dead_from), covered)?
+        }
+        _ if small && rex == Rex::No && !by_victim && by_capture_plain(c) => {
+            plain_by_capture(pos, c, k, lines, checkers, pinned, covered)?
+        }
         // (Rex Inclusive too: the units `skip` holds are counted below)
-        _ if small && dead.is_empty() && (by_victim || matches!(depart, Some(FromLook::CapturerWalk(_)))) => plain(pos, &rule, checkers, pinned, look, depart, plain_skip | covered)?,
+        _ if small && dead.is_empty() && (by_victim || matches!(depart, Some(FromLook::CapturerWalk(_)))) => {
+            plain(pos, &rule, checkers, pinned, look, depart, plain_skip | covered)?
+        }
         // (Parrain's pending pawn: a counter and its promotions; with anything else to look
         // at, which no preset combines with it, the general counter)
         _ if promo.is_some() => {
-            let promo = promo.filter(|_| rex == Rex::No && look.is_empty() && dead.is_empty() && threats.is_empty() && covered.is_empty() && depart.is_none())?;
-            let mut sink = PendingPawn { n: 0, king: k, theirs, promo, occ, unsure: false };
+            let promo = promo.filter(|_| {
+                rex == Rex::No
+                    && look.is_empty()
+                    && dead.is_empty()
+                    && threats.is_empty()
+                    && covered.is_empty()
+                    && depart.is_none()
+            })?;
+            let mut sink = PendingPawn {
+                n: 0,
+                king: k,
+                theirs,
+                promo,
+                occ,
+                unsure: false,
+            };
             crate::orthodox::generate_with(pos, Bitboard::FULL, checkers, pinned, &mut sink);
             (!sink.unsure).then_some(sink.n)?
         }
@@ -523,7 +667,11 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
             // (Assassin: the reborn unit may remove the king, on the board)
             let plain = shield.is_none() && c.occupied != Occupied::Assassinate;
             for to in king_attacks(k) & theirs {
-                n += if plain { king_capture(pos, c, k, to) } else { on_board(pos, c, k, k, to, shield)? };
+                n += if plain {
+                    king_capture(pos, c, k, to)
+                } else {
+                    on_board(pos, c, k, k, to, shield)?
+                };
             }
         }
         Rex::Home => {
@@ -570,7 +718,12 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
 #[inline(always)]
 pub(super) fn assassin_king(pos: &Position, k: Square, threats: Bitboard) -> u64 {
     let s = pos.sets();
-    assassin_king_with(pos, k, threats, super::exact::attack_map(s, pos.turn().other(), s.occ.without(k)))
+    assassin_king_with(
+        pos,
+        k,
+        threats,
+        super::exact::attack_map(s, pos.turn().other(), s.occ.without(k)),
+    )
 }
 
 /// [`assassin_king`] with `map`, what the enemy attacks with our king off the board (with
@@ -583,7 +736,12 @@ pub(super) fn assassin_king_with(pos: &Position, k: Square, threats: Bitboard, m
     let away = s.occ.without(k);
     let them = us.other();
     // (is the unit on `x` attacked by an enemy pawn, knight or king, whatever the board?)
-    let leaped = |x: Square| ((knight_attacks(x) & s.pieces(them, Role::Knight)) | (pawn_attacks(us, x) & s.pieces(them, Role::Pawn)) | (king_attacks(x) & s.pieces(them, Role::King))).any();
+    let leaped = |x: Square| {
+        ((knight_attacks(x) & s.pieces(them, Role::Knight))
+            | (pawn_attacks(us, x) & s.pieces(them, Role::Pawn))
+            | (king_attacks(x) & s.pieces(them, Role::King)))
+        .any()
+    };
     // the home squares our king may reach (its steps, castling's squares) of our units the
     // enemy may take: the only ones a rebirth may reach; `sure`: those where the threat
     // stands whatever the king screens
@@ -621,7 +779,14 @@ pub(super) fn assassin_king_with(pos: &Position, k: Square, threats: Bitboard, m
     let near = legal & (look | super::exact::castling_arrivals(look));
     n += (legal & !near).count() as u64;
     for to in near {
-        n += u64::from(!castling_threat(s, us, super::exact::castling_to(k, to).m, away, look, map));
+        n += u64::from(!castling_threat(
+            s,
+            us,
+            super::exact::castling_to(k, to).m,
+            away,
+            look,
+            map,
+        ));
     }
     n
 }
@@ -630,15 +795,24 @@ pub(super) fn assassin_king_with(pos: &Position, k: Square, threats: Bitboard, m
 /// rebirth on the square its king crosses (standing there) or on its arrival square, among
 /// the squares of `look`?
 #[inline(never)]
-fn castling_threat(s: &crate::position::Sets, us: Color, m: Move, away: Bitboard, look: Bitboard, map: Bitboard) -> bool {
+fn castling_threat(
+    s: &crate::position::Sets,
+    us: Color,
+    m: Move,
+    away: Bitboard,
+    look: Bitboard,
+    map: Bitboard,
+) -> bool {
     let (rf, rt) = crate::rules::effects::castling_rook(m);
-    (look.contains(rt) && screened_threat(s, us, rt, away.with(rt), map)) || (look.contains(m.to()) && screened_threat(s, us, m.to(), away.without(rf).with(m.to()).with(rt), map))
+    (look.contains(rt) && screened_threat(s, us, rt, away.with(rt), map))
+        || (look.contains(m.to()) && screened_threat(s, us, m.to(), away.without(rf).with(m.to()).with(rt), map))
 }
 
 /// Could our king placed on `b` screen our unit on `x` from a slider of `them`?
 #[inline(always)]
 fn may_screen(s: &crate::position::Sets, them: Color, x: Square, b: Square) -> bool {
-    let sliders = s.color[them.index()] & (s.role[Role::Bishop.index()] | s.role[Role::Rook.index()] | s.role[Role::Queen.index()]);
+    let sliders = s.color[them.index()]
+        & (s.role[Role::Bishop.index()] | s.role[Role::Rook.index()] | s.role[Role::Queen.index()]);
     Iterator::any(&mut (line(x, b) & sliders).into_iter(), |a| between(x, a).contains(b))
 }
 
@@ -647,9 +821,14 @@ fn may_screen(s: &crate::position::Sets, them: Color, x: Square, b: Square) -> b
 /// with the king off the board)?
 #[inline(never)]
 fn screened_threat(s: &crate::position::Sets, us: Color, sq: Square, occ: Bitboard, map: Bitboard) -> bool {
-    let Some(role) = crate::rules::circe::home_role(us, sq) else { return false };
+    let Some(role) = crate::rules::circe::home_role(us, sq) else {
+        return false;
+    };
     let theirs = s.color[us.other().index()];
-    Iterator::any(&mut (s.pieces(us, role) & crate::rules::circe::home_preimage_of(role, us, sq) & map).into_iter(), |x| (s.attackers_to(x, occ) & theirs).any())
+    Iterator::any(
+        &mut (s.pieces(us, role) & crate::rules::circe::home_preimage_of(role, us, sq) & map).into_iter(),
+        |x| (s.attackers_to(x, occ) & theirs).any(),
+    )
 }
 
 /// The plainest rules' count of the orthodox generator's moves but the king's captures:
@@ -658,7 +837,15 @@ fn screened_threat(s: &crate::position::Sets, us: Color, sq: Square, occ: Bitboa
 /// it counted. Clone Circe: [`plain_clone`].
 #[inline(always)]
 #[allow(clippy::too_many_arguments)] // (the king's set-up, the look, the units left out)
-fn plain(pos: &Position, rule: &VictimRule<'_>, checkers: Bitboard, pinned: Bitboard, look: Bitboard, depart: Option<FromLook>, skip: Bitboard) -> Option<u64> {
+fn plain(
+    pos: &Position,
+    rule: &VictimRule<'_>,
+    checkers: Bitboard,
+    pinned: Bitboard,
+    look: Bitboard,
+    depart: Option<FromLook>,
+    skip: Bitboard,
+) -> Option<u64> {
     let k = rule.king?;
     let s = pos.sets();
     let them = pos.turn().other();
@@ -668,13 +855,17 @@ fn plain(pos: &Position, rule: &VictimRule<'_>, checkers: Bitboard, pinned: Bitb
         if skip.contains(k) {
             return Some(counter.0);
         }
-        let kings = (king_attacks(k) & s.color[them.index()]).filter(|&to| !crate::orthodox::attacked(pos, to, them, s.occ.without(k))).count();
+        let kings = (king_attacks(k) & s.color[them.index()])
+            .filter(|&to| !crate::orthodox::attacked(pos, to, them, s.occ.without(k)))
+            .count();
         return Some(counter.0 - kings as u64);
     }
     if let Some(FromLook::CapturerWalk(row)) = depart {
         return plain_clone(pos, &rule.c, k, checkers, pinned, look, row, skip);
     }
-    Plain::<false>::new(pos, k, look, Bitboard::EMPTY, Bitboard::EMPTY).run(pos, !skip, checkers, pinned).by_victim(pos, rule)
+    Plain::<false>::new(pos, k, look, Bitboard::EMPTY, Bitboard::EMPTY)
+        .run(pos, !skip, checkers, pinned)
+        .by_victim(pos, rule)
 }
 
 /// [`plain`] for Clone Circe: the captures kept are those of victims on the capture
@@ -683,19 +874,37 @@ fn plain(pos: &Position, rule: &VictimRule<'_>, checkers: Bitboard, pinned: Bitb
 /// covered units, judged apart) are left out, as in [`plain`].
 #[inline(always)]
 #[allow(clippy::too_many_arguments)] // (the king's set-up, the look, the units left out)
-fn plain_clone(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned: Bitboard, look: Bitboard, row: &'static [u64; 7], skip: Bitboard) -> Option<u64> {
+fn plain_clone(
+    pos: &Position,
+    c: &Circe,
+    k: Square,
+    checkers: Bitboard,
+    pinned: Bitboard,
+    look: Bitboard,
+    row: &'static [u64; 7],
+    skip: Bitboard,
+) -> Option<u64> {
     let s = pos.sets();
     let us = pos.turn();
-    let squares = Role::CAPTURABLE.iter().filter(|r| s.pieces(us, **r).any()).fold(Bitboard::EMPTY, |b, r| b | Bitboard(row[r.index()]));
+    let squares = Role::CAPTURABLE
+        .iter()
+        .filter(|r| s.pieces(us, **r).any())
+        .fold(Bitboard::EMPTY, |b, r| b | Bitboard(row[r.index()]));
     let mut sink = Plain::<false>::new(pos, k, look & squares, Bitboard::EMPTY, Bitboard::EMPTY);
     let sink = sink.run(pos, !skip, checkers, pinned);
     let mut n = sink.n;
     for (from, to, times) in sink.kept()? {
-        n += match (look_from(look, Some(FromLook::CapturerWalk(row)), s, from).contains(to), times) {
+        n += match (
+            look_from(look, Some(FromLook::CapturerWalk(row)), s, from).contains(to),
+            times,
+        ) {
             (false, _) => times,
             (true, 1) => by_capture(pos, c, k, from, to, None)?,
             // (one walk per promotion of the capturer)
-            (true, _) => Role::PROMOTIONS.iter().map(|&r| by_capture(pos, c, k, from, to, Some(r))).sum::<Option<u64>>()?,
+            (true, _) => Role::PROMOTIONS
+                .iter()
+                .map(|&r| by_capture(pos, c, k, from, to, Some(r)))
+                .sum::<Option<u64>>()?,
         };
     }
     Some(n)
@@ -709,7 +918,15 @@ fn plain_clone(pos: &Position, c: &Circe, k: Square, checkers: Bitboard, pinned:
 /// The units of `skip` (Volcanic's covered units, judged apart) are left out.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)] // (the king's set-up, the look, the units left out)
-fn plain_strict(pos: &Position, rule: &VictimRule<'_>, checkers: Bitboard, pinned: Bitboard, look: Bitboard, (dead, dead_from): (Bitboard, Bitboard), skip: Bitboard) -> Option<u64> {
+fn plain_strict(
+    pos: &Position,
+    rule: &VictimRule<'_>,
+    checkers: Bitboard,
+    pinned: Bitboard,
+    look: Bitboard,
+    (dead, dead_from): (Bitboard, Bitboard),
+    skip: Bitboard,
+) -> Option<u64> {
     let k = rule.king?;
     if dead_from.is_empty() {
         // (the common case: no unit of ours on an enemy home square, so no capture of a dead
@@ -718,12 +935,19 @@ fn plain_strict(pos: &Position, rule: &VictimRule<'_>, checkers: Bitboard, pinne
         sink.forbid = dead;
         return sink.run(pos, !skip, checkers, pinned).by_victim(pos, rule);
     }
-    Plain::<true>::new(pos, k, look, dead, dead_from).run(pos, !skip, checkers, pinned).by_victim(pos, rule)
+    Plain::<true>::new(pos, k, look, dead, dead_from)
+        .run(pos, !skip, checkers, pinned)
+        .by_victim(pos, rule)
 }
 
 /// May [`plain_by_capture`] count under these rules?
 fn by_capture_plain(c: &Circe) -> bool {
-    matches!(c.square, SquareRule::CapturerHome | SquareRule::CapturePlusVector | SquareRule::Departure) && c.walk == WalkRule::Same && c.occupied != Occupied::Illegal && c.when == When::AtOnce
+    matches!(
+        c.square,
+        SquareRule::CapturerHome | SquareRule::CapturePlusVector | SquareRule::Departure
+    ) && c.walk == WalkRule::Same
+        && c.occupied != Occupied::Illegal
+        && c.when == When::AtOnce
 }
 
 /// [`plain`] where the rebirth square depends on the capture (CouCou, Couscous: the
@@ -739,9 +963,19 @@ fn by_capture_plain(c: &Circe) -> bool {
 /// far from the king, and a loop over every capture mispredicts.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)] // (the king's set-up, the units left out)
-fn plain_by_capture(pos: &Position, c: &Circe, k: Square, lines: KingLines, checkers: Bitboard, pinned: Bitboard, skip: Bitboard) -> Option<u64> {
+fn plain_by_capture(
+    pos: &Position,
+    c: &Circe,
+    k: Square,
+    lines: KingLines,
+    checkers: Bitboard,
+    pinned: Bitboard,
+    skip: Bitboard,
+) -> Option<u64> {
     match c.square {
-        SquareRule::CapturePlusVector => by_capture_weighed::<AT_VECTOR, false>(pos, c, k, lines, checkers, pinned, skip),
+        SquareRule::CapturePlusVector => {
+            by_capture_weighed::<AT_VECTOR, false>(pos, c, k, lines, checkers, pinned, skip)
+        }
         SquareRule::Departure => {
             // (the units of `skip`, Volcanic's covered units, judged apart, left out)
             let mut sink = Swap::new(pos, c, k, lines);
@@ -758,7 +992,15 @@ fn plain_by_capture(pos: &Position, c: &Circe, k: Square, lines: KingLines, chec
 /// counted by walk ([`HomeWeights`]).
 #[inline(always)]
 #[allow(clippy::too_many_arguments)] // (the king's set-up, the units left out)
-fn by_capture_weighed<const AT: u8, const BY_WALK: bool>(pos: &Position, c: &Circe, k: Square, lines: KingLines, checkers: Bitboard, pinned: Bitboard, skip: Bitboard) -> Option<u64> {
+fn by_capture_weighed<const AT: u8, const BY_WALK: bool>(
+    pos: &Position,
+    c: &Circe,
+    k: Square,
+    lines: KingLines,
+    checkers: Bitboard,
+    pinned: Bitboard,
+    skip: Bitboard,
+) -> Option<u64> {
     let s = pos.sets();
     let us = pos.turn();
     let them = us.other();
@@ -769,14 +1011,37 @@ fn by_capture_weighed<const AT: u8, const BY_WALK: bool>(pos: &Position, c: &Cir
         let rank = us.pawn_rank() as u32 * 8;
         let has = |r: Role| s.pieces(them, r).any();
         let q = has(Role::Queen);
-        let reach = rook_rays(k).when(q || has(Role::Rook)) | bishop_rays(k).when(q || has(Role::Bishop)) | knight_attacks(k).when(has(Role::Knight)) | pawn_attacks(us, k).when(has(Role::Pawn));
+        let reach = rook_rays(k).when(q || has(Role::Rook))
+            | bishop_rays(k).when(q || has(Role::Bishop))
+            | knight_attacks(k).when(has(Role::Knight))
+            | pawn_attacks(us, k).when(has(Role::Pawn));
         Bitboard((((reach & !s.occ).0 >> rank) & 0xff) * 0x0101_0101_0101_0101)
     } else {
         reach_squares(s, them, k)
     };
-    let mid = if AT == AT_VECTOR { crate::rules::circe::vector_danger(them, k) } else { &[0; 64] };
-    let home = if BY_WALK { HomeWeights::new(pos, k, lines) } else { HomeWeights::NONE };
-    let mut sink = Weigh::<AT, BY_WALK> { n: 0, pos, c, reach: Reach::new(pos, c, k), us, king: k, theirs: s.color[them.index()], danger, mid, home, off: false };
+    let mid = if AT == AT_VECTOR {
+        crate::rules::circe::vector_danger(them, k)
+    } else {
+        &[0; 64]
+    };
+    let home = if BY_WALK {
+        HomeWeights::new(pos, k, lines)
+    } else {
+        HomeWeights::NONE
+    };
+    let mut sink = Weigh::<AT, BY_WALK> {
+        n: 0,
+        pos,
+        c,
+        reach: Reach::new(pos, c, k),
+        us,
+        king: k,
+        theirs: s.color[them.index()],
+        danger,
+        mid,
+        home,
+        off: false,
+    };
     crate::orthodox::generate_with(pos, !skip, checkers, pinned, &mut sink);
     (!sink.off).then_some(sink.n)
 }
@@ -832,7 +1097,10 @@ impl Swap {
         let us = pos.turn();
         let them = us.other();
         let queens = s.pieces(them, Role::Queen);
-        let (straights, diagonals) = (s.pieces(them, Role::Rook) | queens, s.pieces(them, Role::Bishop) | queens);
+        let (straights, diagonals) = (
+            s.pieces(them, Role::Rook) | queens,
+            s.pieces(them, Role::Bishop) | queens,
+        );
         let (knights, pawns) = (s.pieces(them, Role::Knight), s.pieces(them, Role::Pawn));
         let (straight, diagonal, leap) = (lines.straight, lines.diagonal, knight_attacks(k));
         let mut pawn = pawn_attacks(us, k);
@@ -840,8 +1108,25 @@ impl Swap {
             pawn &= !Bitboard::rank(them.first_rank());
         }
         let first = Bitboard::rank(us.first_rank());
-        let danger = straight.when(straights.any()) | diagonal.when(diagonals.any()) | leap.when(knights.any()) | (pawn | first).when(pawns.any());
-        Swap { n: 0, king: k, theirs: s.color[them.index()], straight, diagonal, leap, pawn, straights, diagonals, knights, pawns, first, danger }
+        let danger = straight.when(straights.any())
+            | diagonal.when(diagonals.any())
+            | leap.when(knights.any())
+            | (pawn | first).when(pawns.any());
+        Swap {
+            n: 0,
+            king: k,
+            theirs: s.color[them.index()],
+            straight,
+            diagonal,
+            leap,
+            pawn,
+            straights,
+            diagonals,
+            knights,
+            pawns,
+            first,
+            danger,
+        }
     }
 
     /// The victims whose capture from `from` checks our king (without branches: they would
@@ -864,7 +1149,10 @@ impl Swap {
         }
         self.n += (t & !self.illegal(from)).count() as u64;
         // (a pawn reborn promoting, counted one above: the walks that do not check but one)
-        let more = promoted_walks(u64::from((self.straight | self.diagonal).contains(from)), u64::from(self.leap.contains(from))) - 1;
+        let more = promoted_walks(
+            u64::from((self.straight | self.diagonal).contains(from)),
+            u64::from(self.leap.contains(from)),
+        ) - 1;
         self.n += more * (t & self.pawns & Bitboard::FULL.when(self.first.contains(from))).count() as u64;
     }
 
@@ -878,7 +1166,10 @@ impl Swap {
         let shift = |b: Bitboard| crate::orthodox::shift(b, delta);
         // (our pawns stand on neither first rank: the victim is reborn neither promoting
         // nor on its own first rank)
-        t & ((shift(self.straight) & self.straights) | (shift(self.diagonal) & self.diagonals) | (shift(self.leap) & self.knights) | (shift(self.pawn) & self.pawns))
+        t & ((shift(self.straight) & self.straights)
+            | (shift(self.diagonal) & self.diagonals)
+            | (shift(self.leap) & self.knights)
+            | (shift(self.pawn) & self.pawns))
     }
 }
 
@@ -969,7 +1260,12 @@ struct HomeWeights {
 
 impl HomeWeights {
     /// The stand-in of the rules that do not read it.
-    const NONE: HomeWeights = HomeWeights { counted: [Bitboard::FULL; 4], one: [Bitboard::EMPTY; 4], two: [Bitboard::EMPTY; 4], apart: Bitboard::FULL };
+    const NONE: HomeWeights = HomeWeights {
+        counted: [Bitboard::FULL; 4],
+        one: [Bitboard::EMPTY; 4],
+        two: [Bitboard::EMPTY; 4],
+        apart: Bitboard::FULL,
+    };
 
     /// The tables' slot of the walks knight to queen (rook, queen, knight, bishop: the
     /// walk's index modulo 4).
@@ -1000,13 +1296,27 @@ impl HomeWeights {
         let first = Bitboard::rank(us.first_rank());
         let empty = first & !occ;
         // the empty squares of our first rank from which a knight, a bishop or a rook checks
-        let (leap, diagonal, straight) = (knight_attacks(k) & empty, lines.diagonal & empty, lines.straight & empty);
+        let (leap, diagonal, straight) = (
+            knight_attacks(k) & empty,
+            lines.diagonal & empty,
+            lines.straight & empty,
+        );
         let pawns = s.pieces(them, Role::Pawn);
         let queens = s.pieces(them, Role::Queen);
-        let (knights, bishops, rooks) = (s.pieces(them, Role::Knight), s.pieces(them, Role::Bishop) | queens, s.pieces(them, Role::Rook) | queens);
+        let (knights, bishops, rooks) = (
+            s.pieces(them, Role::Knight),
+            s.pieces(them, Role::Bishop) | queens,
+            s.pieces(them, Role::Rook) | queens,
+        );
         // (the ranks strictly between our first rank and the king's, as `between` on the a-file
         // spread over each rank)
-        let span = Bitboard(between(Square::from_coords(0, us.first_rank()), Square::from_coords(0, k.rank())).0 * 0xff);
+        let span = Bitboard(
+            between(
+                Square::from_coords(0, us.first_rank()),
+                Square::from_coords(0, k.rank()),
+            )
+            .0 * 0xff,
+        );
         let apart = s.color[us.index()] & (first | ((lines.diagonal | lines.straight) & span));
         // (per walk, the capture squares whose home square is among those: the light or
         // the dark squares, both, or none)
@@ -1014,10 +1324,19 @@ impl HomeWeights {
         let (free, leaps, diagonals, straights) = (on(empty), on(leap), on(diagonal), on(straight));
         // (walk `i` of the tables' order, [`HomeWeights::slot`]; a plain loop, which is
         // unrolled, where `std::array::from_fn` was left out of line)
-        let mut out = HomeWeights { counted: [Bitboard::EMPTY; 4], one: [Bitboard::EMPTY; 4], two: [Bitboard::EMPTY; 4], apart };
-        for (i, role) in [Role::Rook, Role::Queen, Role::Knight, Role::Bishop].into_iter().enumerate() {
+        let mut out = HomeWeights {
+            counted: [Bitboard::EMPTY; 4],
+            one: [Bitboard::EMPTY; 4],
+            two: [Bitboard::EMPTY; 4],
+            apart,
+        };
+        for (i, role) in [Role::Rook, Role::Queen, Role::Knight, Role::Bishop]
+            .into_iter()
+            .enumerate()
+        {
             let w = role.index();
-            out.counted[i] = Bitboard(!((knights.0 & leaps[w]) | (bishops.0 & diagonals[w]) | (rooks.0 & straights[w])));
+            out.counted[i] =
+                Bitboard(!((knights.0 & leaps[w]) | (bishops.0 & diagonals[w]) | (rooks.0 & straights[w])));
             out.one[i] = Bitboard(pawns.0 & free[w] & !leaps[w]);
             out.two[i] = Bitboard(pawns.0 & free[w] & !(diagonals[w] | straights[w]));
         }
@@ -1176,7 +1495,12 @@ impl Reach {
         lines[Role::Bishop.index()] = b.0;
         lines[Role::Rook.index()] = r.0;
         lines[Role::Queen.index()] = (b | r).0;
-        Reach { k, occ: pos.occupied(), them, lines }
+        Reach {
+            k,
+            occ: pos.occupied(),
+            them,
+            lines,
+        }
     }
 
     /// 1 when the line from `r` to the king is open once our unit has left `from`, else 0
@@ -1241,10 +1565,14 @@ fn covered_by(pos: &Position) -> Bitboard {
     let us = pos.turn();
     let s = pos.sets();
     let ours = s.color[us.index()];
-    let Some(k) = pos.king(us) else { return pos.hidden_mask() & ours };
+    let Some(k) = pos.king(us) else {
+        return pos.hidden_mask() & ours;
+    };
     let mut out = super::exact::slider_pins(s, us, k) & pos.hidden_mask();
     for sq in pos.hidden_mask() & ours & !out {
-        if pos.hidden_under(sq).is_some_and(|u| u.color() != us && crate::attacks::attacks(u.role(), u.color(), sq, Bitboard::EMPTY).contains(k)) {
+        if pos.hidden_under(sq).is_some_and(|u| {
+            u.color() != us && crate::attacks::attacks(u.role(), u.color(), sq, Bitboard::EMPTY).contains(k)
+        }) {
             out |= Bitboard::from_square(sq);
         }
     }
@@ -1301,19 +1629,70 @@ pub(super) fn moves(pos: &Position, c: &Circe, sure: &mut MoveList, unsure: &mut
         }
     })?;
     let by_victim = c.when != When::AtOnce || !c.square_depends_on_capture();
-    let look = if by_victim { risky_victims(pos, c, them, Some(k), Bitboard::EMPTY) & theirs } else { theirs };
+    let look = if by_victim {
+        risky_victims(pos, c, them, Some(k), Bitboard::EMPTY) & theirs
+    } else {
+        theirs
+    };
     let depart = from_look(c, them, k);
-    let threats = if c.occupied == Occupied::Assassinate { super::threat_squares(us) } else { Bitboard::EMPTY };
+    let threats = if c.occupied == Occupied::Assassinate {
+        super::threat_squares(us)
+    } else {
+        Bitboard::EMPTY
+    };
     // (one instance per case, so that plain Circe does not pay for the look by capturer (Platzwechsel, Clone))
     // (Strict Circe: the captures no rebirth square allows are not listed)
     let (dead, dead_from) = dead_victims(pos, c);
     // (the captures that [`plain_by_capture`] weighs when counting: sorted by their weight)
-    let reach = (shield.is_none() && threats.is_empty() && dead.is_empty() && !by_victim && by_capture_plain(c)).then(|| Reach::new(pos, c, k));
+    let reach = (shield.is_none() && threats.is_empty() && dead.is_empty() && !by_victim && by_capture_plain(c))
+        .then(|| Reach::new(pos, c, k));
     let sets = pos.sets();
     let off = if depart.is_some() {
-        collect::<true>(Collect { sure, unsure, theirs, look, depart, sets, king: k, castling: shield.is_none(), threats, dead, dead_from, off: false, reach, pos, c }, pos, checkers, pinned)
+        collect::<true>(
+            Collect {
+                sure,
+                unsure,
+                theirs,
+                look,
+                depart,
+                sets,
+                king: k,
+                castling: shield.is_none(),
+                threats,
+                dead,
+                dead_from,
+                off: false,
+                reach,
+                pos,
+                c,
+            },
+            pos,
+            checkers,
+            pinned,
+        )
     } else {
-        collect::<false>(Collect { sure, unsure, theirs, look, depart, sets, king: k, castling: shield.is_none(), threats, dead, dead_from, off: false, reach, pos, c }, pos, checkers, pinned)
+        collect::<false>(
+            Collect {
+                sure,
+                unsure,
+                theirs,
+                look,
+                depart,
+                sets,
+                king: k,
+                castling: shield.is_none(),
+                threats,
+                dead,
+                dead_from,
+                off: false,
+                reach,
+                pos,
+                c,
+            },
+            pos,
+            checkers,
+            pinned,
+        )
     };
     (!off).then_some(())
 }
@@ -1321,7 +1700,12 @@ pub(super) fn moves(pos: &Position, c: &Circe, sure: &mut MoveList, unsure: &mut
 /// Runs the generator into `sink`, then lists the king's captures (to be tested); whether a
 /// move this module does not model was met.
 #[inline(always)]
-fn collect<const DEPART: bool>(mut sink: Collect<'_, DEPART>, pos: &Position, checkers: Bitboard, pinned: Bitboard) -> bool {
+fn collect<const DEPART: bool>(
+    mut sink: Collect<'_, DEPART>,
+    pos: &Position,
+    checkers: Bitboard,
+    pinned: Bitboard,
+) -> bool {
     let covered = covered(pos);
     crate::orthodox::generate_with(pos, !covered, checkers, pinned, &mut sink);
     for to in king_attacks(sink.king) & sink.theirs {
@@ -1356,8 +1740,12 @@ fn from_look(c: &Circe, them: Color, k: Square) -> Option<FromLook> {
         return None;
     }
     match (c.square, c.walk) {
-        (SquareRule::Departure, WalkRule::Same) => Some(FromLook::Departure(crate::rules::circe::danger_walks(them, k))),
-        (SquareRule::Home | SquareRule::Mirror, WalkRule::Capturer) => c.danger_row(them, k).map(FromLook::CapturerWalk),
+        (SquareRule::Departure, WalkRule::Same) => {
+            Some(FromLook::Departure(crate::rules::circe::danger_walks(them, k)))
+        }
+        (SquareRule::Home | SquareRule::Mirror, WalkRule::Capturer) => {
+            c.danger_row(them, k).map(FromLook::CapturerWalk)
+        }
         _ => None,
     }
 }
@@ -1420,7 +1808,9 @@ impl<const DEPART: bool> Collect<'_, DEPART> {
     #[inline(always)]
     fn capture(&mut self, from: Square, to: Square) {
         let m = Move::new(from, to, MoveKind::Normal);
-        let Some(reach) = &self.reach else { return self.unsure.push(m) };
+        let Some(reach) = &self.reach else {
+            return self.unsure.push(m);
+        };
         let pos = self.pos;
         let r = match self.c.square {
             SquareRule::CapturerHome => crate::rules::circe::home_square(pos.role_on(from), pos.turn(), to),
@@ -1467,7 +1857,15 @@ impl<const DEPART: bool> Collect<'_, DEPART> {
             return self.look;
         }
         (t & self.look)
-            .filter(|&to| look_from(self.look, self.depart, self.sets, Square::new((to.index() as i8 - delta) as u8)).contains(to))
+            .filter(|&to| {
+                look_from(
+                    self.look,
+                    self.depart,
+                    self.sets,
+                    Square::new((to.index() as i8 - delta) as u8),
+                )
+                .contains(to)
+            })
             .fold(Bitboard::EMPTY, Bitboard::with)
     }
 }
@@ -1475,7 +1873,11 @@ impl<const DEPART: bool> Collect<'_, DEPART> {
 impl<const DEPART: bool> Sink for Collect<'_, DEPART> {
     #[inline(always)]
     fn targets(&mut self, from: Square, t: Bitboard) {
-        let t = if self.dead_from.contains(from) { t } else { t & !self.dead };
+        let t = if self.dead_from.contains(from) {
+            t
+        } else {
+            t & !self.dead
+        };
         let look = self.look_at(from, t);
         for to in t & !look {
             self.sure.push(Move::new(from, to, MoveKind::Normal));
@@ -1536,14 +1938,30 @@ impl<const DEPART: bool> Sink for Collect<'_, DEPART> {
 /// The reborn unit and its square, for the capture `from`x`to` by `capturer` arriving as
 /// `arrived`; `None` when nothing is reborn now.
 #[inline(always)]
-fn rebirth(pos: &Position, c: &Circe, from: Square, to: Square, capturer: Piece, arrived: Piece) -> Option<(Piece, Square)> {
+fn rebirth(
+    pos: &Position,
+    c: &Circe,
+    from: Square,
+    to: Square,
+    capturer: Piece,
+    arrived: Piece,
+) -> Option<(Piece, Square)> {
     let v = pos.piece_at(to)?;
     if c.when != When::AtOnce || v.role() == Role::King {
         return None;
     }
     let unit = v.with_role(c.reborn_walk(v, capturer));
-    let vector = (to.file() as i32 - from.file() as i32, to.rank() as i32 - from.rank() as i32);
-    let ctx = CaptureContext { from, at: to, capturer_before: capturer, capturer_after: arrived, vector };
+    let vector = (
+        to.file() as i32 - from.file() as i32,
+        to.rank() as i32 - from.rank() as i32,
+    );
+    let ctx = CaptureContext {
+        from,
+        at: to,
+        capturer_before: capturer,
+        capturer_after: arrived,
+        vector,
+    };
     c.rebirth_square(unit, pos.origin(to), &ctx).map(|r| (unit, r))
 }
 
@@ -1570,8 +1988,17 @@ pub(super) fn en_passant(pos: &Position, c: &Circe, from: Square, to: Square, at
     b.toggle(to, pawn);
     if c.when == When::AtOnce {
         let unit = v.with_role(c.reborn_walk(v, pawn));
-        let vector = (to.file() as i32 - from.file() as i32, to.rank() as i32 - from.rank() as i32);
-        let ctx = CaptureContext { from, at, capturer_before: pawn, capturer_after: pawn, vector };
+        let vector = (
+            to.file() as i32 - from.file() as i32,
+            to.rank() as i32 - from.rank() as i32,
+        );
+        let ctx = CaptureContext {
+            from,
+            at,
+            capturer_before: pawn,
+            capturer_after: pawn,
+            vector,
+        };
         if let Some(r) = c.rebirth_square(unit, pos.origin(at), &ctx) {
             if unit.role() == Role::Pawn && r.rank() == unit.color().promotion_rank() {
                 return None;
@@ -1602,7 +2029,11 @@ pub(super) fn on_board(pos: &Position, c: &Circe, k: Square, from: Square, to: S
     let p = pos.piece_at(from)?;
     let v = pos.piece_at(to);
     let roles = walks_on(p, to);
-    let emerging = if pos.hidden_mask().contains(from) { pos.hidden_under(from) } else { None };
+    let emerging = if pos.hidden_mask().contains(from) {
+        pos.hidden_under(from)
+    } else {
+        None
+    };
     let mut n = 0;
     for &role in roles {
         let arrived = p.with_role(role);
@@ -1612,7 +2043,14 @@ pub(super) fn on_board(pos: &Position, c: &Circe, k: Square, from: Square, to: S
             b.toggle(to, v);
         }
         b.toggle(to, arrived);
-        let times = place_shield(&mut b, shield, (to.file() as i32 - from.file() as i32, to.rank() as i32 - from.rank() as i32));
+        let times = place_shield(
+            &mut b,
+            shield,
+            (
+                to.file() as i32 - from.file() as i32,
+                to.rank() as i32 - from.rank() as i32,
+            ),
+        );
         let king = if from == k { to } else { k };
         // (Volcanic: the earliest unit hidden under the square left emerges when it stays empty)
         // (Assassin: a king on one of our home squares may be removed by a rebirth)
@@ -1623,7 +2061,10 @@ pub(super) fn on_board(pos: &Position, c: &Circe, k: Square, from: Square, to: S
                 e.toggle(from, u);
                 u64::from(!attacked(&e, king, them, e.occ, c.first_rank_pawns))
             }
-            _ if threatened => u64::from(!attacked(b, king, them, b.occ, c.first_rank_pawns) && !super::assassination_threat(b, us, king, c.first_rank_pawns, |att| att)),
+            _ if threatened => u64::from(
+                !attacked(b, king, them, b.occ, c.first_rank_pawns)
+                    && !super::assassination_threat(b, us, king, c.first_rank_pawns, |att| att),
+            ),
             _ => u64::from(!attacked(b, king, them, b.occ, c.first_rank_pawns)),
         };
         if v.is_none() || times > 1 {
@@ -1684,7 +2125,10 @@ fn king_capture(pos: &Position, c: &Circe, k: Square, to: Square) -> u64 {
             if free(occ) == 0 {
                 return 0;
             }
-            walks_on(unit, r).iter().filter(|&&walk| !checks_from(them, fr, walk, r, to, occ)).count() as u64
+            walks_on(unit, r)
+                .iter()
+                .filter(|&&walk| !checks_from(them, fr, walk, r, to, occ))
+                .count() as u64
         }
     }
 }
@@ -1741,7 +2185,9 @@ fn promotions_of(u: Piece, r: Square) -> u64 {
 fn by_capture(pos: &Position, c: &Circe, k: Square, from: Square, to: Square, arrived: Option<Role>) -> Option<u64> {
     let p = pos.piece_at(from)?;
     let arrived = arrived.map_or(p, |r| p.with_role(r));
-    let Some((unit, r)) = rebirth(pos, c, from, to, p, arrived) else { return Some(1) };
+    let Some((unit, r)) = rebirth(pos, c, from, to, p, arrived) else {
+        return Some(1);
+    };
     Some(reborn_weight(c, k, unit, r, pos.occupied().without(from)))
 }
 
@@ -1762,7 +2208,10 @@ fn reborn_weight(c: &Circe, k: Square, unit: Piece, r: Square, occ: Bitboard) ->
         let open = line(k, r).any() && (between(k, r) & occ).is_empty();
         return promoted_walks(u64::from(open), u64::from(knight_attacks(r).contains(k)));
     }
-    walks_on(unit, r).iter().filter(|&&walk| !checks_from(unit.color(), c.first_rank_pawns, walk, r, k, occ.with(r))).count() as u64
+    walks_on(unit, r)
+        .iter()
+        .filter(|&&walk| !checks_from(unit.color(), c.first_rank_pawns, walk, r, k, occ.with(r)))
+        .count() as u64
 }
 
 /// The walks a unit arriving on `r` (by a move or a rebirth) may take: a pawn on its
@@ -1805,7 +2254,17 @@ impl<const DEAD: bool> Plain<DEAD> {
     #[inline(always)]
     fn new(pos: &Position, k: Square, look: Bitboard, dead: Bitboard, dead_from: Bitboard) -> Self {
         let theirs = pos.sets().color[pos.turn().other().index()];
-        Plain { n: 0, look, dead, dead_from, forbid: Bitboard::EMPTY, king: k, theirs, len: 0, caps: [std::mem::MaybeUninit::uninit(); CAPACITY] }
+        Plain {
+            n: 0,
+            look,
+            dead,
+            dead_from,
+            forbid: Bitboard::EMPTY,
+            king: k,
+            theirs,
+            len: 0,
+            caps: [std::mem::MaybeUninit::uninit(); CAPACITY],
+        }
     }
 
     /// Runs the generator's moves of the units of `movable` into the sink.
@@ -1820,7 +2279,17 @@ impl<const DEAD: bool> Plain<DEAD> {
     fn by_victim(&self, pos: &Position, rule: &VictimRule<'_>) -> Option<u64> {
         let mut n = self.n;
         for (from, to, times) in self.kept()? {
-            n += times * super::victim_weight(pos, &rule.c, rule.fr, Some(self.king), rule.occ, Bitboard::EMPTY, from, to)?;
+            n += times
+                * super::victim_weight(
+                    pos,
+                    &rule.c,
+                    rule.fr,
+                    Some(self.king),
+                    rule.occ,
+                    Bitboard::EMPTY,
+                    from,
+                    to,
+                )?;
         }
         Some(n)
     }
@@ -1828,7 +2297,8 @@ impl<const DEAD: bool> Plain<DEAD> {
     #[inline(always)]
     fn keep(&mut self, from: Square, to: Square, promotes: bool) {
         if self.len < CAPACITY {
-            self.caps[self.len] = std::mem::MaybeUninit::new(from.index() as u16 | (to.index() as u16) << 6 | u16::from(promotes) << 12);
+            self.caps[self.len] =
+                std::mem::MaybeUninit::new(from.index() as u16 | (to.index() as u16) << 6 | u16::from(promotes) << 12);
         }
         self.len += 1;
     }
@@ -1838,7 +2308,19 @@ impl<const DEAD: bool> Plain<DEAD> {
     #[inline(always)]
     fn kept(&self) -> Option<impl Iterator<Item = (Square, Square, u64)> + '_> {
         // SAFETY: the first `len` entries, at most the capacity, were written by `keep`
-        Some(self.caps.get(..self.len)?.iter().map(|cap| unsafe { cap.assume_init() }).map(|cap| (Square::new((cap & 63) as u8), Square::new((cap >> 6 & 63) as u8), if cap >> 12 != 0 { 4 } else { 1 })))
+        Some(
+            self.caps
+                .get(..self.len)?
+                .iter()
+                .map(|cap| unsafe { cap.assume_init() })
+                .map(|cap| {
+                    (
+                        Square::new((cap & 63) as u8),
+                        Square::new((cap >> 6 & 63) as u8),
+                        if cap >> 12 != 0 { 4 } else { 1 },
+                    )
+                }),
+        )
     }
 
     /// Strict Circe: `t` (pawn moves `delta` long, arrival squares) but the captures of
@@ -1867,7 +2349,11 @@ impl<const DEAD: bool> Sink for Plain<DEAD> {
     }
     #[inline(always)]
     fn targets(&mut self, from: Square, t: Bitboard) {
-        let t = if DEAD && !self.dead_from.contains(from) { t & !self.dead } else { t };
+        let t = if DEAD && !self.dead_from.contains(from) {
+            t & !self.dead
+        } else {
+            t
+        };
         self.n += (t & !self.look).count() as u64;
         for to in t & self.look {
             self.keep(from, to, false);
@@ -1917,8 +2403,13 @@ fn assassin_castling_legal(pos: &Position, fr: super::FirstRankPawns, m: Move) -
     let us = pos.turn();
     // (the rook's arrival square is the one the king crosses)
     let pass = crate::rules::effects::castling_rook(m).1;
-    !super::assassination_threat(&super::exact::king_on(pos.sets(), us, m.from(), pass), us, pass, fr, |att| att)
-        && !super::assassination_threat(&super::exact::castled(pos.sets(), us, m), us, m.to(), fr, |att| att)
+    !super::assassination_threat(
+        &super::exact::king_on(pos.sets(), us, m.from(), pass),
+        us,
+        pass,
+        fr,
+        |att| att,
+    ) && !super::assassination_threat(&super::exact::castled(pos.sets(), us, m), us, m.to(), fr, |att| att)
 }
 
 /// Parrain, our pawn pending (captured on `promo`'s square, reborn after our move on that
@@ -1959,7 +2450,11 @@ impl PendingPawn {
         }
         // (arrival file f rebirths on file f + shift)
         let shift = a.file() as i32 - from.file() as i32;
-        let reborn = if shift >= 0 { free >> shift } else { (free << -shift) & 0xff };
+        let reborn = if shift >= 0 {
+            free >> shift
+        } else {
+            (free << -shift) & 0xff
+        };
         3 * u64::from((arrivals & reborn).count_ones())
     }
 
@@ -1971,7 +2466,9 @@ impl PendingPawn {
         let (a, dy) = self.promo;
         // (one rank or two, up or down; the file step what is left)
         let vy = (i32::from(delta) + 4).div_euclid(8);
-        let Some(r) = a.offset(i32::from(delta) - 8 * vy, vy).filter(|_| vy == dy) else { return 0 };
+        let Some(r) = a.offset(i32::from(delta) - 8 * vy, vy).filter(|_| vy == dy) else {
+            return 0;
+        };
         3 * t.without(r).when(!self.occ.contains(r)).count() as u64
     }
 }
@@ -2046,7 +2543,10 @@ impl<const EXTRA: bool, const DEPART: bool> Lean<'_, EXTRA, DEPART> {
         } else if promotions == 1 {
             by_capture(self.rule.pos, &self.rule.c, self.king, from, to, None)
         } else {
-            Role::PROMOTIONS.iter().map(|&r| by_capture(self.rule.pos, &self.rule.c, self.king, from, to, Some(r))).sum()
+            Role::PROMOTIONS
+                .iter()
+                .map(|&r| by_capture(self.rule.pos, &self.rule.c, self.king, from, to, Some(r)))
+                .sum()
         };
         match w {
             Some(w) => self.n += w,
@@ -2101,13 +2601,18 @@ impl<const EXTRA: bool, const DEPART: bool> Sink for Lean<'_, EXTRA, DEPART> {
     fn one(&mut self, m: Move) {
         match m.kind() {
             MoveKind::EnPassant => self.unsure = true,
-            MoveKind::CastleKing | MoveKind::CastleQueen if EXTRA && self.threats.any() => self.n += u64::from(assassin_castling_legal(self.rule.pos, self.rule.fr, m)),
+            MoveKind::CastleKing | MoveKind::CastleQueen if EXTRA && self.threats.any() => {
+                self.n += u64::from(assassin_castling_legal(self.rule.pos, self.rule.fr, m))
+            }
             // the king's captures are judged apart
             _ if m.from() == self.king && self.theirs.contains(m.to()) => {}
-            _ if EXTRA && m.from() == self.king && self.threats.contains(m.to()) => self.n += u64::from(assassin_step_legal(self.rule.pos, self.rule.fr, m)),
-            _ if self.look_at(m.from(), Bitboard::from_square(m.to())).contains(m.to()) => self.capture(m.from(), m.to(), 1),
+            _ if EXTRA && m.from() == self.king && self.threats.contains(m.to()) => {
+                self.n += u64::from(assassin_step_legal(self.rule.pos, self.rule.fr, m))
+            }
+            _ if self.look_at(m.from(), Bitboard::from_square(m.to())).contains(m.to()) => {
+                self.capture(m.from(), m.to(), 1)
+            }
             _ => self.n += 1,
         }
     }
 }
-

@@ -77,31 +77,40 @@ impl<'a> Enemies<'a> {
     /// the squares between).
     #[inline(always)]
     fn new(s: &'a Sets, c: &'a Circe, us: Color, k: Square, zone: Bitboard) -> (Enemies<'a>, Bitboard, Bitboard) {
-        let e = Enemies { s, us, them: us.other(), c };
+        let e = Enemies {
+            s,
+            us,
+            them: us.other(),
+            c,
+        };
         let away = s.occ.without(k);
         let pawns = s.pieces(e.them, Role::Pawn);
         let lifts = pawn_lifts(pawns, e.them);
         let mut map = pawn_attacks_of_set(e.them, lifts & (!away | pawns));
         let mut look = pawn_attacks(us, k) & lifts;
-        e.slots(Bitboard::EMPTY, #[inline(always)] |role, l, mut u, reach| {
-            if reach.contains(k) {
-                look |= between(k, l).with(l);
-            }
-            if away.contains(l) {
-                u &= Bitboard::from_square(l);
-            }
-            if matches!(role, Role::Bishop | Role::Rook | Role::Queen) {
-                // (a slider's lines are looked up only when they can meet the zone)
-                if (reach & zone).any() {
-                    for x in u {
-                        map |= walk(role, l, away.without(x).with(l));
-                    }
+        e.slots(
+            Bitboard::EMPTY,
+            #[inline(always)]
+            |role, l, mut u, reach| {
+                if reach.contains(k) {
+                    look |= between(k, l).with(l);
                 }
-            } else if u.any() {
-                map |= reach;
-            }
-            false
-        });
+                if away.contains(l) {
+                    u &= Bitboard::from_square(l);
+                }
+                if matches!(role, Role::Bishop | Role::Rook | Role::Queen) {
+                    // (a slider's lines are looked up only when they can meet the zone)
+                    if (reach & zone).any() {
+                        for x in u {
+                            map |= walk(role, l, away.without(x).with(l));
+                        }
+                    }
+                } else if u.any() {
+                    map |= reach;
+                }
+                false
+            },
+        );
         (e, map, look)
     }
 
@@ -111,7 +120,11 @@ impl<'a> Enemies<'a> {
     fn slots(&self, gone: Bitboard, mut each: impl FnMut(Role, Square, Bitboard, Bitboard) -> bool) -> bool {
         // (one call per walk, each with its walk a constant: no dispatch on the walk inside)
         let [n, b, r, q] = PIECES;
-        if self.slots_of(n, gone, &mut each) || self.slots_of(b, gone, &mut each) || self.slots_of(r, gone, &mut each) || self.slots_of(q, gone, &mut each) {
+        if self.slots_of(n, gone, &mut each)
+            || self.slots_of(b, gone, &mut each)
+            || self.slots_of(r, gone, &mut each)
+            || self.slots_of(q, gone, &mut each)
+        {
             return true;
         }
         for sq in self.s.pieces(self.them, Role::King) & !gone {
@@ -125,7 +138,12 @@ impl<'a> Enemies<'a> {
 
     /// [`Enemies::slots`] for the units of one walk (knight to queen).
     #[inline(always)]
-    fn slots_of(&self, role: Role, gone: Bitboard, each: &mut impl FnMut(Role, Square, Bitboard, Bitboard) -> bool) -> bool {
+    fn slots_of(
+        &self,
+        role: Role,
+        gone: Bitboard,
+        each: &mut impl FnMut(Role, Square, Bitboard, Bitboard) -> bool,
+    ) -> bool {
         let units = self.s.pieces(self.them, role) & !gone;
         if units.is_empty() {
             return false;
@@ -161,23 +179,27 @@ impl<'a> Enemies<'a> {
                 return true;
             }
         }
-        self.slots(gone, #[inline(always)] |role, l, mut u, reach| {
-            if !reach.contains(target) {
-                return false;
-            }
-            if occ.contains(l) {
-                u &= Bitboard::from_square(l);
-            }
-            if u.is_empty() {
-                return false;
-            }
-            if matches!(role, Role::Bishop | Role::Rook | Role::Queen) {
-                let b = between(l, target) & occ;
-                b.is_empty() || (!b.more_than_one() && (b & u).any())
-            } else {
-                true
-            }
-        })
+        self.slots(
+            gone,
+            #[inline(always)]
+            |role, l, mut u, reach| {
+                if !reach.contains(target) {
+                    return false;
+                }
+                if occ.contains(l) {
+                    u &= Bitboard::from_square(l);
+                }
+                if u.is_empty() {
+                    return false;
+                }
+                if matches!(role, Role::Bishop | Role::Rook | Role::Queen) {
+                    let b = between(l, target) & occ;
+                    b.is_empty() || (!b.more_than_one() && (b & u).any())
+                } else {
+                    true
+                }
+            },
+        )
     }
 }
 
@@ -230,7 +252,16 @@ fn count_two_as(pos: &Position, b: &Board, theirs: Square, c: &Circe, us: Color)
     let mut s = Sets::default();
     for &m in list.iter() {
         let castle = super::exact::displaced(pos, m, us, &mut s);
-        run_as(&Board { s: &s, castle, k: theirs }, c, &mut n, us.other());
+        run_as(
+            &Board {
+                s: &s,
+                castle,
+                k: theirs,
+            },
+            c,
+            &mut n,
+            us.other(),
+        );
     }
     n.0
 }
@@ -247,7 +278,11 @@ impl<'a> Board<'a> {
     /// `pos` as the path reads it, when the path models it ([`plain_king`]).
     #[inline(always)]
     fn of(pos: &'a Position) -> Option<Board<'a>> {
-        Some(Board { s: pos.sets(), castle: pos.castle_flags(), k: plain_king(pos)? })
+        Some(Board {
+            s: pos.sets(),
+            castle: pos.castle_flags(),
+            k: plain_king(pos)?,
+        })
     }
 }
 
@@ -294,33 +329,55 @@ fn run_as<O: Out>(b: &Board, c: &Circe, out: &mut O, us: Color) {
     let lifts = pawn_lifts(pawns, us) & (empty | pawns) & pawn_attacks_of_set(them, theirs);
     for from in pawns & (look | pawn_files(lifts)) {
         let r = Square::from_coords(from.file(), us.pawn_rank());
-        let caps = if r == from || empty.contains(r) { pawn_attacks(us, r) & theirs } else { Bitboard::EMPTY };
+        let caps = if r == from || empty.contains(r) {
+            pawn_attacks(us, r) & theirs
+        } else {
+            Bitboard::EMPTY
+        };
         if !look.contains(from) {
             out.targets(from, caps);
             continue;
         }
         let after = occ.without(from);
         for to in caps {
-            out.judged(Move::new(from, to, MoveKind::Normal), || safe(after, Bitboard::from_square(to)));
+            out.judged(Move::new(from, to, MoveKind::Normal), || {
+                safe(after, Bitboard::from_square(to))
+            });
         }
-        let Some(one) = from.offset(0, us.forward()).filter(|&t| empty.contains(t)) else { continue };
+        let Some(one) = from.offset(0, us.forward()).filter(|&t| empty.contains(t)) else {
+            continue;
+        };
         if last.contains(one) {
             for role in Role::PROMOTIONS {
-                out.judged(Move::promotion(from, one, role), || safe(after.with(one), Bitboard::EMPTY));
+                out.judged(Move::promotion(from, one, role), || {
+                    safe(after.with(one), Bitboard::EMPTY)
+                });
             }
             continue;
         }
-        out.judged(Move::new(from, one, MoveKind::Normal), || safe(after.with(one), Bitboard::EMPTY));
+        out.judged(Move::new(from, one, MoveKind::Normal), || {
+            safe(after.with(one), Bitboard::EMPTY)
+        });
         if from.rank() == us.pawn_rank() {
             let two = one.offset(0, us.forward()).expect("on the board");
             if empty.contains(two) {
-                out.judged(Move::new(from, two, MoveKind::DoublePush), || safe(after.with(two), Bitboard::EMPTY));
+                out.judged(Move::new(from, two, MoveKind::DoublePush), || {
+                    safe(after.with(two), Bitboard::EMPTY)
+                });
             }
         }
     }
 
     // pieces: quiet moves from their square, captures from their lift square
-    let ctx = Ctx { s, us, occ, theirs, look, e: &e, k };
+    let ctx = Ctx {
+        s,
+        us,
+        occ,
+        theirs,
+        look,
+        e: &e,
+        k,
+    };
     ctx.pieces(Role::Knight, out);
     ctx.pieces(Role::Bishop, out);
     ctx.pieces(Role::Rook, out);
@@ -333,7 +390,9 @@ fn run_as<O: Out>(b: &Board, c: &Circe, out: &mut O, us: Color) {
     let r = c.lift_square(king, k);
     if r == k || empty.contains(r) {
         for to in king_attacks(r) & theirs {
-            out.judged(Move::new(k, to, MoveKind::Normal), || !e.hit(to, away, Bitboard::from_square(to)));
+            out.judged(Move::new(k, to, MoveKind::Normal), || {
+                !e.hit(to, away, Bitboard::from_square(to))
+            });
         }
     }
 
@@ -345,7 +404,10 @@ fn run_as<O: Out>(b: &Board, c: &Circe, out: &mut O, us: Color) {
             let to = ca.m.to();
             // (the map holds every attack on the arrival square: the rook's square emptied
             // opens no line onto it and is no enemy lift square)
-            out.judged(ca.m, || !map.contains(ca.pass) && (!map.contains(to) || !e.hit(to, away.without(rf).with(to).with(rt), Bitboard::EMPTY)));
+            out.judged(ca.m, || {
+                !map.contains(ca.pass)
+                    && (!map.contains(to) || !e.hit(to, away.without(rf).with(to).with(rt), Bitboard::EMPTY))
+            });
         });
     }
 }

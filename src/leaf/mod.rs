@@ -30,7 +30,10 @@ use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, pawn
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::{Position, Sets, Undo};
-use crate::rules::circe::{home_square, CaptureContext, Circe, Capturer, FirstRankPawns, Occupied, OwnSquare, SquareRule, Victim, WalkRule, When};
+use crate::rules::circe::{
+    home_square, CaptureContext, Capturer, Circe, FirstRankPawns, Occupied, OwnSquare, SquareRule, Victim, WalkRule,
+    When,
+};
 use crate::rules::effects::{castling_rook, NoRecord, Outcome};
 use crate::rules::{isardam, madrasi, Observation, Rules};
 use crate::square::{Color, Piece, Role, Square};
@@ -48,7 +51,12 @@ pub fn count(pos: &mut Position, rules: &Rules, before_last: Option<u64>) -> u64
 /// from `count_other`, and what they leave from `count_rest`: neither the lean path
 /// nor the others pay for the frame of a function that holds the rest.
 #[inline(always)]
-pub fn count_with(pos: &mut Position, rules: &Rules, before_last: Option<u64>, before_last_occ: Option<Bitboard>) -> u64 {
+pub fn count_with(
+    pos: &mut Position,
+    rules: &Rules,
+    before_last: Option<u64>,
+    before_last_occ: Option<Bitboard>,
+) -> u64 {
     match (rules.short_path(), rules.circe.as_ref()) {
         (ShortPath::Lean(i), Some(c)) => match instances::LEAN.count(i, pos, c) {
             Some(n) => n,
@@ -122,13 +130,16 @@ fn count_rest(pos: &mut Position, rules: &Rules, before_last: Option<u64>, befor
 /// position out.
 #[inline(never)]
 fn lean_en_passant(pos: &mut Position, rules: &Rules, before_last: Option<u64>) -> Option<u64> {
-    let ShortPath::Lean(_) = rules.short_path() else { return None };
+    let ShortPath::Lean(_) = rules.short_path() else {
+        return None;
+    };
     let ep = pos.ep_square()?;
     let us = pos.turn();
     let them = us.other();
     let victim = ep.offset(0, -us.forward())?;
     let capturers = pawn_attacks(them, ep) & pos.pieces(us, Role::Pawn);
-    if capturers.is_empty() || pos.occupied().contains(ep) || pos.piece_at(victim) != Some(Piece::new(them, Role::Pawn)) {
+    if capturers.is_empty() || pos.occupied().contains(ep) || pos.piece_at(victim) != Some(Piece::new(them, Role::Pawn))
+    {
         return None;
     }
     pos.set_ep_square(None);
@@ -168,15 +179,30 @@ fn threat_squares(c: Color) -> Bitboard {
 /// Assassin Circe: on board `b`, could the enemy capture one of `us`'s units whose rebirth
 /// square (its home square) is `k`, removing our king standing there? Any geometric
 /// capture counts (RULES.md §4), by the attackers `able` keeps (Madrasi: the unparalysed).
-fn assassination_threat(b: &Sets, us: Color, k: Square, fr: FirstRankPawns, able: impl Fn(Bitboard) -> Bitboard) -> bool {
+fn assassination_threat(
+    b: &Sets,
+    us: Color,
+    k: Square,
+    fr: FirstRankPawns,
+    able: impl Fn(Bitboard) -> Bitboard,
+) -> bool {
     assassination_threat_with(b, b.occ, us, k, fr, able)
 }
 
 /// [`assassination_threat`] with the occupancy `occ`: the board `b` after a move of our king
 /// (and rook) only, which moves no unit whose rebirth square it could be.
 #[inline(always)]
-fn assassination_threat_with(b: &Sets, occ: Bitboard, us: Color, k: Square, fr: FirstRankPawns, able: impl Fn(Bitboard) -> Bitboard) -> bool {
-    let Some(role) = crate::rules::circe::home_role(us, k) else { return false };
+fn assassination_threat_with(
+    b: &Sets,
+    occ: Bitboard,
+    us: Color,
+    k: Square,
+    fr: FirstRankPawns,
+    able: impl Fn(Bitboard) -> Bitboard,
+) -> bool {
+    let Some(role) = crate::rules::circe::home_role(us, k) else {
+        return false;
+    };
     let capturing = capturing(b, us.other(), fr);
     let mut units = b.pieces(us, role) & crate::rules::circe::home_preimage_of(role, us, k);
     Iterator::any(&mut units, |x| able(b.attackers_to(x, occ) & capturing).any())
@@ -193,7 +219,9 @@ fn capturing(s: &Sets, c: Color, fr: FirstRankPawns) -> Bitboard {
 /// to the board: whether they move or capture depends on the rules).
 #[inline(always)]
 fn first_rank_pawns(s: &Sets) -> Bitboard {
-    s.role[Role::Pawn.index()] & (s.color[0] & Bitboard::rank(Color::White.first_rank()) | s.color[1] & Bitboard::rank(Color::Black.first_rank()))
+    s.role[Role::Pawn.index()]
+        & (s.color[0] & Bitboard::rank(Color::White.first_rank())
+            | s.color[1] & Bitboard::rank(Color::Black.first_rank()))
 }
 
 /// Enemy pawns that can capture (pawns on their own first rank may be immobile).
@@ -296,12 +324,18 @@ impl Leaf {
             Observation::None => (None, None),
         };
         let decisive = rules.king_capture_is_plain()
-            && !matches!(rules.observation, Observation::Madrasi { .. } | Observation::Isardam { type_b: false, .. });
+            && !matches!(
+                rules.observation,
+                Observation::Madrasi { .. } | Observation::Isardam { type_b: false, .. }
+            );
         let isardam_a = matches!(rules.observation, Observation::Isardam { type_b: false, .. });
         let mars = rules.is_mars();
         let mut mars_watch = None;
         if let (true, Some(c), Some(k)) = (mars, rules.circe.as_ref(), king) {
-            let mut w = MarsWatch { units: [(Square::A1, Role::Pawn, Square::A1); 16], n: 0 };
+            let mut w = MarsWatch {
+                units: [(Square::A1, Role::Pawn, Square::A1); 16],
+                n: 0,
+            };
             for role in Role::ALL {
                 for sq in s.pieces(them, role) {
                     let l = c.lift_square(Piece::new(them, role), sq);
@@ -345,7 +379,6 @@ impl Leaf {
         }
     }
 
-
     fn count(&self, pos: &mut Position, rules: &Rules) -> u64 {
         let s = pos.sets();
         let immobile_enemy_pawns = self.fr == FirstRankPawns::Immobile
@@ -360,9 +393,19 @@ impl Leaf {
                 && !self.mars
                 && !king_threatened
                 && self.pending.is_none();
-            return if hybrid { self.count_hybrid(pos, rules) } else { generic_count(pos, rules, self.cohen) };
+            return if hybrid {
+                self.count_hybrid(pos, rules)
+            } else {
+                generic_count(pos, rules, self.cohen)
+            };
         }
-        if king_threatened && !self.mars && self.madrasi.is_none() && self.isardam.is_none() && self.pending.is_none() && self.hidden.is_empty() {
+        if king_threatened
+            && !self.mars
+            && self.madrasi.is_none()
+            && self.isardam.is_none()
+            && self.pending.is_none()
+            && self.hidden.is_empty()
+        {
             self.count_threatened(pos, rules)
         } else if self.mars || king_threatened || pending_pawn {
             self.count_listed(pos, rules)
@@ -394,7 +437,9 @@ impl Leaf {
     /// capturable, after the move); the rest (promotions, e.p., double steps, and outside
     /// the plain preset the king's moves) on the board.
     fn count_threatened(&self, pos: &mut Position, rules: &Rules) -> u64 {
-        let (Some(k), true) = (self.king, self.checkers.is_empty()) else { return self.count_listed(pos, rules) };
+        let (Some(k), true) = (self.king, self.checkers.is_empty()) else {
+            return self.count_listed(pos, rules);
+        };
         let s = *pos.sets();
         if self.assassination_threat(&s, k) {
             return self.count_listed(pos, rules);
@@ -420,10 +465,26 @@ impl Leaf {
         let mut n = 0;
         if plain {
             n = lean::assassin_king(pos, k, self.threats);
-            let safe = self.circe.map_or(Bitboard::EMPTY, |c| safe_victims(pos, &c, them, targets.with(k)));
-            let mut sink = ThreatSink { pos, us, k, look, free: !s.occ | safe, n: 0, list: &mut list };
+            let safe = self
+                .circe
+                .map_or(Bitboard::EMPTY, |c| safe_victims(pos, &c, them, targets.with(k)));
+            let mut sink = ThreatSink {
+                pos,
+                us,
+                k,
+                look,
+                free: !s.occ | safe,
+                n: 0,
+                list: &mut list,
+            };
             // (no pins: a capture's rebirth may close the line; those units are in `look`)
-            crate::orthodox::generate_with(pos, s.color[us.index()].without(k), Bitboard::EMPTY, Bitboard::EMPTY, &mut sink);
+            crate::orthodox::generate_with(
+                pos,
+                s.color[us.index()].without(k),
+                Bitboard::EMPTY,
+                Bitboard::EMPTY,
+                &mut sink,
+            );
             n += sink.n;
             for to in king_attacks(k) & s.color[them.index()] {
                 list.push(Move::new(k, to, MoveKind::Normal));
@@ -435,7 +496,10 @@ impl Leaf {
         for &m in list.iter() {
             let (from, to) = (m.from(), m.to());
             // (a move that opens no line onto the king or those units)
-            let off_look = matches!(m.kind(), MoveKind::Normal | MoveKind::DoublePush) && m.promotion_role().is_none() && from != k && !look.contains(from);
+            let off_look = matches!(m.kind(), MoveKind::Normal | MoveKind::DoublePush)
+                && m.promotion_role().is_none()
+                && from != k
+                && !look.contains(from);
             // (the unit landing where its rebirth square would be the king's)
             let lands = crate::rules::circe::home_preimage_of(pos.role_on(from), us, k).contains(to);
             let simple = off_look && !lands;
@@ -450,15 +514,26 @@ impl Leaf {
             // our units whose rebirth square is the king's
             if plain && quiet && from != k && m.kind() == MoveKind::Normal && m.promotion_role().is_none() {
                 let after = s.occ.without(from).with(to);
-                let exposed = if lands { targets.without(from).with(to) } else { targets.without(from) };
-                let safe = (off_look || !attacked(&s, k, them, after, self.fr)) && exposed.into_iter().all(|x| (s.attackers_to(x, after) & capturing).is_empty());
+                let exposed = if lands {
+                    targets.without(from).with(to)
+                } else {
+                    targets.without(from)
+                };
+                let safe = (off_look || !attacked(&s, k, them, after, self.fr))
+                    && exposed
+                        .into_iter()
+                        .all(|x| (s.attackers_to(x, after) & capturing).is_empty());
                 n += u64::from(safe);
                 continue;
             }
             // a capture that opens no line onto the king or those units and leaves the
             // capturer where it is none of them: the reborn unit decides (on the king: it
             // is removed; attacking the king or one of those units left: illegal)
-            if let (true, true, Some(v)) = (simple, preset, s.piece_at(to).filter(|v| v.color() == them && v.role() != Role::King)) {
+            if let (true, true, Some(v)) = (
+                simple,
+                preset,
+                s.piece_at(to).filter(|v| v.color() == them && v.role() != Role::King),
+            ) {
                 let r = home_square(v.role(), them, to);
                 let after = s.occ.without(from).with(r);
                 let exposed = (targets.without(from).without(r)).with(k);
@@ -469,15 +544,27 @@ impl Leaf {
             // the victim reborn on its home square, replacing whatever stands there (the
             // capturer too, when that is the capture square)
             let plain_capture = plain && from != k && m.kind() == MoveKind::Normal && m.promotion_role().is_none();
-            if let (true, Some(v)) = (plain_capture, s.piece_at(to).filter(|v| v.color() == them && v.role() != Role::King)) {
+            if let (true, Some(v)) = (
+                plain_capture,
+                s.piece_at(to).filter(|v| v.color() == them && v.role() != Role::King),
+            ) {
                 let r = home_square(v.role(), them, to);
                 let after = s.occ.without(from).with(r);
                 // (the enemy units but the victim and the one the reborn unit replaces)
                 let enemy = capturing & !Bitboard::from_square(to).with(r);
                 let reach = crate::attacks::attacks(v.role(), them, r, after);
                 // (a capturer on the capture square is replaced by the reborn unit)
-                let exposed = if lands && r != to { targets.with(to) } else { targets }.without(from).without(r).with(k);
-                n += u64::from(r != k && (reach & exposed).is_empty() && exposed.into_iter().all(|x| (s.attackers_to(x, after) & enemy).is_empty()));
+                let exposed = if lands && r != to { targets.with(to) } else { targets }
+                    .without(from)
+                    .without(r)
+                    .with(k);
+                n += u64::from(
+                    r != k
+                        && (reach & exposed).is_empty()
+                        && exposed
+                            .into_iter()
+                            .all(|x| (s.attackers_to(x, after) & enemy).is_empty()),
+                );
                 continue;
             }
             n += self.by_board(pos, rules, m);
@@ -522,13 +609,35 @@ impl Leaf {
         let cohen = self.cohen.map(|h| (&*pos, h, self.cohen_vacate));
         let castle_plain = castle_plain && cohen.is_none();
         let victims = self.victim_rule(pos, true);
-        let capturers = if cohen.is_none() && isardam.is_none() { self.capturer_rule(pos) } else { None };
+        let capturers = if cohen.is_none() && isardam.is_none() {
+            self.capturer_rule(pos)
+        } else {
+            None
+        };
         let mut n = if isardam.is_none() && cohen.is_none() {
-            let mut sink = Hybrid::<true>::new(theirs, self.king, &mut captures, castle_plain, isardam, cohen, victims, capturers);
+            let mut sink = Hybrid::<true>::new(
+                theirs,
+                self.king,
+                &mut captures,
+                castle_plain,
+                isardam,
+                cohen,
+                victims,
+                capturers,
+            );
             crate::orthodox::generate_with(pos, generated, self.checkers, self.pinned, &mut sink);
             sink.n
         } else {
-            let mut sink = Hybrid::<false>::new(theirs, self.king, &mut captures, castle_plain, isardam, cohen, victims, capturers);
+            let mut sink = Hybrid::<false>::new(
+                theirs,
+                self.king,
+                &mut captures,
+                castle_plain,
+                isardam,
+                cohen,
+                victims,
+                capturers,
+            );
             crate::orthodox::generate_with(pos, generated, self.checkers, self.pinned, &mut sink);
             sink.n
         };
@@ -691,7 +800,9 @@ impl Leaf {
         let s2 = crate::orthodox::shift(s1 & third, up) & empty;
         n += (s1 & !last).count() as u64 + 4 * (s1 & last).count() as u64 + s2.count() as u64;
         for from in pawns & !free {
-            let Some(one) = from.offset(0, us.forward()) else { continue };
+            let Some(one) = from.offset(0, us.forward()) else {
+                continue;
+            };
             if !empty.contains(one) {
                 continue;
             }
@@ -733,10 +844,11 @@ impl Leaf {
 
     /// Our units that Madrasi paralyses (they do not move).
     fn paralysed(&self, pos: &Position) -> Bitboard {
-        let Some(kings) = self.madrasi else { return Bitboard::EMPTY };
+        let Some(kings) = self.madrasi else {
+            return Bitboard::EMPTY;
+        };
         madrasi::paralysed_units(pos.sets(), self.us, kings, self.fr)
     }
-
 
     /// A king step to an empty square.
     #[inline]
@@ -792,7 +904,11 @@ impl Leaf {
         // the victim alone decides
         // (`victim_rule` needs a decisive attack and a capturer that stays)
         let staying = self.decisive && c.capturer == Capturer::Stays;
-        if let Some(w) = staying.then(|| self.victim_rule(pos, false)).flatten().and_then(|v| v.weight(from, to)) {
+        if let Some(w) = staying
+            .then(|| self.victim_rule(pos, false))
+            .flatten()
+            .and_then(|v| v.weight(from, to))
+        {
             return w;
         }
         let p = pos.piece_at(from).expect("capturer");
@@ -830,8 +946,17 @@ impl Leaf {
             let (unit, r) = if c.square == SquareRule::Home && c.walk == WalkRule::Same {
                 (v, Some(home_square(v.role(), v.color(), to)))
             } else {
-                let vector = (to.file() as i32 - from.file() as i32, to.rank() as i32 - from.rank() as i32);
-                let ctx = CaptureContext { from, at: to, capturer_before: p, capturer_after: arrived, vector };
+                let vector = (
+                    to.file() as i32 - from.file() as i32,
+                    to.rank() as i32 - from.rank() as i32,
+                );
+                let ctx = CaptureContext {
+                    from,
+                    at: to,
+                    capturer_before: p,
+                    capturer_after: arrived,
+                    vector,
+                };
                 let unit = v.with_role(c.reborn_walk(v, p));
                 (unit, c.rebirth_square(unit, pos.origin(to), &ctx))
             };
@@ -896,8 +1021,16 @@ impl Leaf {
         };
         if !self.decisive {
             // an attack need not be a check here: let the board judge
-            let any = if roles.is_empty() { attacked(None) } else { roles.iter().any(|&ro| attacked(Some(ro))) };
-            return if any { self.by_board(pos, rules, m) } else { roles.len().max(1) as u64 };
+            let any = if roles.is_empty() {
+                attacked(None)
+            } else {
+                roles.iter().any(|&ro| attacked(Some(ro)))
+            };
+            return if any {
+                self.by_board(pos, rules, m)
+            } else {
+                roles.len().max(1) as u64
+            };
         }
         if roles.is_empty() {
             u64::from(!attacked(None))
@@ -995,7 +1128,11 @@ impl Leaf {
             apart_to: self.hidden,
             fr: self.fr,
             cohen_vacate,
-            risky: if bulk && cohen_vacate.is_none() { risky_victims(pos, &c, self.them, self.king, self.hidden) } else { Bitboard::FULL },
+            risky: if bulk && cohen_vacate.is_none() {
+                risky_victims(pos, &c, self.them, self.king, self.hidden)
+            } else {
+                Bitboard::FULL
+            },
         })
     }
 
@@ -1041,7 +1178,11 @@ impl Leaf {
             if pos.piece_at(rsq) != Some(rook) || (between(e, rsq) & s.occ).any() {
                 continue;
             }
-            let kind = if king_side { MoveKind::CastleKing } else { MoveKind::CastleQueen };
+            let kind = if king_side {
+                MoveKind::CastleKing
+            } else {
+                MoveKind::CastleQueen
+            };
             if self.hidden.contains(e) || self.hidden.contains(rsq) {
                 n += self.castling_by_movegen(pos, rules, Some(kind));
                 continue;
@@ -1054,15 +1195,26 @@ impl Leaf {
             if !self.mars
                 && self.threats.is_empty()
                 && self.pending.is_none()
-                && [e, p, Square::from_coords(to, rank)].iter().all(|&sq| !attacked(&s, sq, self.them, s.occ, self.fr))
+                && [e, p, Square::from_coords(to, rank)]
+                    .iter()
+                    .all(|&sq| !attacked(&s, sq, self.them, s.occ, self.fr))
             {
                 n += 1;
                 continue;
             }
             // Mars: no enemy unit can capture on those squares from its rebirth square
-            if let Some(c) = self.circe.filter(|_| self.mars && self.threats.is_empty() && self.pending.is_none() && self.madrasi.is_none() && self.isardam.is_none()) {
+            if let Some(c) = self.circe.filter(|_| {
+                self.mars
+                    && self.threats.is_empty()
+                    && self.pending.is_none()
+                    && self.madrasi.is_none()
+                    && self.isardam.is_none()
+            }) {
                 let kings = s.pieces(self.them, Role::King);
-                if [e, p, Square::from_coords(to, rank)].iter().all(|&sq| crate::rules::check::mars_out_of_reach(&c, self.them, sq, kings)) {
+                if [e, p, Square::from_coords(to, rank)]
+                    .iter()
+                    .all(|&sq| crate::rules::check::mars_out_of_reach(&c, self.them, sq, kings))
+                {
                     n += 1;
                     continue;
                 }
@@ -1104,7 +1256,10 @@ impl Leaf {
     fn castling_by_movegen(&self, pos: &mut Position, rules: &Rules, kind: Option<MoveKind>) -> u64 {
         let mut list = MoveList::new();
         crate::movegen::castling(pos, rules, &mut list);
-        list.iter().filter(|m| kind.is_none_or(|k| m.kind() == k)).map(|&m| self.by_board(pos, rules, m)).sum()
+        list.iter()
+            .filter(|m| kind.is_none_or(|k| m.kind() == k))
+            .map(|&m| self.by_board(pos, rules, m))
+            .sum()
     }
 
     /// Does a plain attack on the king after a move make the move illegal, whatever the
@@ -1204,7 +1359,10 @@ impl Leaf {
             }
         };
         for a in att {
-            let role = Role::ALL.into_iter().find(|&r| b.role[r.index()].contains(a)).expect("attacker walk");
+            let role = Role::ALL
+                .into_iter()
+                .find(|&r| b.role[r.index()].contains(a))
+                .expect("attacker walk");
             let unit = Piece::new(them, role);
             if let Some(kings) = self.madrasi {
                 if madrasi::observed_on(b, a, unit, kings, self.fr) {
@@ -1236,7 +1394,10 @@ impl Leaf {
         assassination_threat(b, self.us, k, self.fr, |mut att| {
             if let Some(kings) = self.madrasi {
                 for a in att {
-                    let ra = Role::ALL.into_iter().find(|&r| b.role[r.index()].contains(a)).expect("attacker walk");
+                    let ra = Role::ALL
+                        .into_iter()
+                        .find(|&r| b.role[r.index()].contains(a))
+                        .expect("attacker walk");
                     if madrasi::observed_on(b, a, Piece::new(self.them, ra), kings, self.fr) {
                         att = att.without(a);
                     }
@@ -1250,15 +1411,21 @@ impl Leaf {
     #[inline]
     fn attacked_after(&self, b: &Sets, k: Square) -> bool {
         match (self.mars, self.circe.as_ref()) {
-            (true, Some(_)) if Some(k) == self.king && self.mars_watch.as_ref().is_some_and(|w| w.n <= w.units.len()) => self.mars_watch.as_ref().unwrap().units[..self.mars_watch.as_ref().unwrap().n].iter().any(|&(sq, role, l)| {
-                let fr_ok = !(role == Role::Pawn
-                    && sq.rank() == self.them.first_rank()
-                    && self.fr == FirstRankPawns::Immobile);
-                fr_ok
-                    && b.pieces(self.them, role).contains(sq)
-                    && (l == sq || !b.occ.contains(l))
-                    && crate::attacks::attacks(role, self.them, l, b.occ.without(sq).with(l)).contains(k)
-            }),
+            (true, Some(_))
+                if Some(k) == self.king && self.mars_watch.as_ref().is_some_and(|w| w.n <= w.units.len()) =>
+            {
+                self.mars_watch.as_ref().unwrap().units[..self.mars_watch.as_ref().unwrap().n]
+                    .iter()
+                    .any(|&(sq, role, l)| {
+                        let fr_ok = !(role == Role::Pawn
+                            && sq.rank() == self.them.first_rank()
+                            && self.fr == FirstRankPawns::Immobile);
+                        fr_ok
+                            && b.pieces(self.them, role).contains(sq)
+                            && (l == sq || !b.occ.contains(l))
+                            && crate::attacks::attacks(role, self.them, l, b.occ.without(sq).with(l)).contains(k)
+                    })
+            }
             (true, Some(c)) => crate::rules::check::mars_capturers_on(b, c, k, self.them).any(),
             _ => attacked(b, k, self.them, b.occ, self.fr),
         }
@@ -1277,7 +1444,10 @@ impl Leaf {
                 // Circe Parrain: our unit captured on the opponent's last move is reborn on
                 // its capture square plus this move's vector (castling: king's + rook's)
                 let (from, to) = (m.from(), m.to());
-                let mut v = (to.file() as i32 - from.file() as i32, to.rank() as i32 - from.rank() as i32);
+                let mut v = (
+                    to.file() as i32 - from.file() as i32,
+                    to.rank() as i32 - from.rank() as i32,
+                );
                 if m.is_castle() {
                     let (rf, rt) = castling_rook(m);
                     v.0 += rt.file() as i32 - rf.file() as i32;
@@ -1317,7 +1487,11 @@ impl Leaf {
             return After::Board(b, None, None);
         }
         let ep = m.kind() == MoveKind::EnPassant;
-        let at = if ep { Square::from_coords(to.file(), from.rank()) } else { to };
+        let at = if ep {
+            Square::from_coords(to.file(), from.rank())
+        } else {
+            to
+        };
         if self.hidden.contains(from) || (ep && self.hidden.contains(at)) {
             return After::Complex;
         }
@@ -1328,12 +1502,25 @@ impl Leaf {
             b.toggle(at, v);
         }
         b.toggle(to, arrived);
-        let double = if m.kind() == MoveKind::DoublePush { Some(to) } else { None };
+        let double = if m.kind() == MoveKind::DoublePush {
+            Some(to)
+        } else {
+            None
+        };
         let (Some(c), Some(v)) = (rules.circe.as_ref(), victim) else {
             return After::Board(b, None, double);
         };
-        let vector = (to.file() as i32 - from.file() as i32, to.rank() as i32 - from.rank() as i32);
-        let ctx = CaptureContext { from, at, capturer_before: p, capturer_after: arrived, vector };
+        let vector = (
+            to.file() as i32 - from.file() as i32,
+            to.rank() as i32 - from.rank() as i32,
+        );
+        let ctx = CaptureContext {
+            from,
+            at,
+            capturer_before: p,
+            capturer_after: arrived,
+            vector,
+        };
         if c.capturer != Capturer::Stays && self.hidden.contains(to) {
             // the capturer leaves the capture square, where hidden units then emerge
             return After::Complex;
@@ -1371,7 +1558,11 @@ impl Leaf {
                         Occupied::Illegal => return After::Illegal,
                         Occupied::Assassinate => {
                             // the occupant is removed (illegal if it is the mover's king)
-                            let occupant = if r == to { arrived } else { pos.piece_at(r).expect("occupant") };
+                            let occupant = if r == to {
+                                arrived
+                            } else {
+                                pos.piece_at(r).expect("occupant")
+                            };
                             if occupant == Piece::new(self.us, Role::King) {
                                 return After::Illegal;
                             }
@@ -1427,14 +1618,20 @@ impl ThreatSink<'_> {
 #[inline(always)]
 fn safe_victims(pos: &Position, c: &Circe, them: Color, exposed: Bitboard) -> Bitboard {
     let s = pos.sets();
-    let risky = exposed.into_iter().fold(s.pieces(them, Role::King), |b, x| b | risky_victims(pos, c, them, Some(x), Bitboard::EMPTY));
+    let risky = exposed.into_iter().fold(s.pieces(them, Role::King), |b, x| {
+        b | risky_victims(pos, c, them, Some(x), Bitboard::EMPTY)
+    });
     s.color[them.index()] & !risky
 }
 
 impl crate::orthodox::Sink for ThreatSink<'_> {
     #[inline(always)]
     fn targets(&mut self, from: Square, t: Bitboard) {
-        let simple = if self.look.contains(from) { Bitboard::EMPTY } else { self.simple(self.pos.role_on(from), t) };
+        let simple = if self.look.contains(from) {
+            Bitboard::EMPTY
+        } else {
+            self.simple(self.pos.role_on(from), t)
+        };
         self.n += simple.count() as u64;
         crate::orthodox::Sink::targets(&mut *self.list, from, t & !simple);
     }
@@ -1461,7 +1658,11 @@ impl crate::orthodox::Sink for ThreatSink<'_> {
 pub(super) fn anticirce_takes_king(b: &Sets, c: &Circe, unit: Piece, a: Square, k: Square) -> bool {
     let them = unit.color();
     let role = unit.role();
-    let roles: &[Role] = if role == Role::Pawn && k.rank() == them.promotion_rank() { &Role::PROMOTIONS } else { std::slice::from_ref(&role) };
+    let roles: &[Role] = if role == Role::Pawn && k.rank() == them.promotion_rank() {
+        &Role::PROMOTIONS
+    } else {
+        std::slice::from_ref(&role)
+    };
     roles.iter().any(|&ro| {
         let r = home_square(ro, them, k);
         if r == k {
@@ -1558,9 +1759,13 @@ fn all_victims_reborn_in(pos: &Position, c: &Circe, them: Color, targets: Bitboa
     if let (Some(hc), false) = (c.home_colour(them), c.walk == WalkRule::Chameleon) {
         // (home squares, each walk its own: the tables read backwards, nothing else)
         let s = pos.sets();
-        return Role::CAPTURABLE.iter().fold(Bitboard::EMPTY, |b, &role| b | (s.pieces(them, role) & crate::rules::circe::home_preimage_in(role, hc, targets)));
+        return Role::CAPTURABLE.iter().fold(Bitboard::EMPTY, |b, &role| {
+            b | (s.pieces(them, role) & crate::rules::circe::home_preimage_in(role, hc, targets))
+        });
     }
-    Role::CAPTURABLE.iter().fold(Bitboard::EMPTY, |b, &role| b | victims_reborn_in(pos, c, Piece::new(them, role), targets))
+    Role::CAPTURABLE.iter().fold(Bitboard::EMPTY, |b, &role| {
+        b | victims_reborn_in(pos, c, Piece::new(them, role), targets)
+    })
 }
 
 /// The squares of the units `victim` (a colour and walk) whose rebirth square, were they
@@ -1574,7 +1779,9 @@ fn victims_reborn_in(pos: &Position, c: &Circe, victim: Piece, targets: Bitboard
     let walk = c.victim_reborn_walk(victim);
     match c.victim_squares_reborn_in(walk, victim.color(), targets) {
         Some(b) => units & b,
-        None => units.filter(|&sq| pos.origin(sq).is_some_and(|o| targets.contains(o))).fold(Bitboard::EMPTY, Bitboard::with),
+        None => units
+            .filter(|&sq| pos.origin(sq).is_some_and(|o| targets.contains(o)))
+            .fold(Bitboard::EMPTY, Bitboard::with),
     }
 }
 
@@ -1582,7 +1789,9 @@ fn victims_reborn_in(pos: &Position, c: &Circe, victim: Piece, targets: Bitboard
 #[inline(always)]
 fn checks_from(them: Color, fr: FirstRankPawns, role: Role, r: Square, k: Square, occ: Bitboard) -> bool {
     match role {
-        Role::Pawn => !(r.rank() == them.first_rank() && fr == FirstRankPawns::Immobile) && pawn_attacks(them, r).contains(k),
+        Role::Pawn => {
+            !(r.rank() == them.first_rank() && fr == FirstRankPawns::Immobile) && pawn_attacks(them, r).contains(k)
+        }
         Role::Knight => knight_attacks(r).contains(k),
         Role::King => king_attacks(r).contains(k),
         Role::Bishop => bishop_attacks(r, occ).contains(k),
@@ -1622,7 +1831,10 @@ impl VictimRule<'_> {
         if self.apart_from.contains(from) || self.apart_to.contains(to) {
             return None;
         }
-        if self.cohen_vacate.is_some_and(|b| (b & !Bitboard::from_square(from).with(to)).is_empty()) {
+        if self
+            .cohen_vacate
+            .is_some_and(|b| (b & !Bitboard::from_square(from).with(to)).is_empty())
+        {
             return None;
         }
         if self.c.victim != Victim::Reborn || self.c.when != When::AtOnce {
@@ -1638,13 +1850,24 @@ impl VictimRule<'_> {
 /// `fr`: what enemy pawns on their first rank may do.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)] // (the rule's parts, the capture)
-fn victim_weight(pos: &Position, c: &Circe, fr: FirstRankPawns, king: Option<Square>, occ: Bitboard, apart_to: Bitboard, from: Square, to: Square) -> Option<u64> {
+fn victim_weight(
+    pos: &Position,
+    c: &Circe,
+    fr: FirstRankPawns,
+    king: Option<Square>,
+    occ: Bitboard,
+    apart_to: Bitboard,
+    from: Square,
+    to: Square,
+) -> Option<u64> {
     let v = pos.piece_at(to)?;
     if v.role() == Role::King {
         return if c.victim_kings { None } else { Some(1) };
     }
     let unit = v.with_role(c.victim_reborn_walk(v));
-    let Some(r) = c.victim_rebirth_square(unit, to, pos.origin(to)) else { return Some(1) };
+    let Some(r) = c.victim_rebirth_square(unit, to, pos.origin(to)) else {
+        return Some(1);
+    };
     let vacated = occ.without(from);
     if vacated.contains(r) {
         match c.occupied {
@@ -1740,7 +1963,19 @@ impl<'a, const PLAIN: bool> Hybrid<'a, PLAIN> {
         capturers: Option<CapturerRule<'a>>,
     ) -> Self {
         let (look, apart) = victims.map_or((theirs, Bitboard::EMPTY), |v| (v.risky & theirs, v.apart_from));
-        Hybrid { theirs, king, n: 0, captures, castling, isardam, cohen, victims, look, apart, capturers }
+        Hybrid {
+            theirs,
+            king,
+            n: 0,
+            captures,
+            castling,
+            isardam,
+            cohen,
+            victims,
+            look,
+            apart,
+            capturers,
+        }
     }
 
     /// A capture (`promotions`: 4 for a pawn promoting, else 1): counted, or kept.
@@ -1765,7 +2000,10 @@ impl<'a, const PLAIN: bool> Hybrid<'a, PLAIN> {
         if PLAIN {
             return n;
         }
-        if let Some((pos, h, _)) = self.cohen.filter(|&(_, _, v)| (v & !Bitboard::from_square(from)).is_empty()) {
+        if let Some((pos, h, _)) = self
+            .cohen
+            .filter(|&(_, _, v)| (v & !Bitboard::from_square(from)).is_empty())
+        {
             let p = pos.piece_at(from).expect("mover");
             let q = arrived.map_or(p, |r| p.with_role(r));
             n -= targets.filter(|&to| pos.quiet_hash(from, to, q, double) == h).count() as u64;
@@ -1792,7 +2030,11 @@ impl<const PLAIN: bool> crate::orthodox::Sink for Hybrid<'_, PLAIN> {
             self.n += n;
             t &= !done;
         }
-        let look = if self.apart.contains(from) { self.theirs } else { self.look };
+        let look = if self.apart.contains(from) {
+            self.theirs
+        } else {
+            self.look
+        };
         if PLAIN {
             self.n += (t & !look).count() as u64;
         } else {
@@ -1831,7 +2073,11 @@ impl<const PLAIN: bool> crate::orthodox::Sink for Hybrid<'_, PLAIN> {
     fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
         let caps = t & self.theirs;
         // (a pinned pawn comes alone)
-        let look = if (crate::orthodox::shift(caps, -delta) & self.apart).any() { self.theirs } else { self.look };
+        let look = if (crate::orthodox::shift(caps, -delta) & self.apart).any() {
+            self.theirs
+        } else {
+            self.look
+        };
         if PLAIN {
             self.n += 4 * (t & !look).count() as u64;
         } else {
@@ -1861,7 +2107,12 @@ impl<const PLAIN: bool> crate::orthodox::Sink for Hybrid<'_, PLAIN> {
             _ if PLAIN => self.n += 1,
             kind => {
                 let promo = m.promotion_role();
-                self.n += self.quiet(m.from(), Bitboard::from_square(m.to()), promo, kind == MoveKind::DoublePush)
+                self.n += self.quiet(
+                    m.from(),
+                    Bitboard::from_square(m.to()),
+                    promo,
+                    kind == MoveKind::DoublePush,
+                )
             }
         }
     }
@@ -1876,9 +2127,14 @@ pub(crate) enum ShortPath {
     /// instance for these rules (`leaf::instances`).
     Lean(u8),
     /// Madrasi alone, kings paralysed too with `kings` (`leaf::paralysis`).
-    Madrasi { kings: bool },
+    Madrasi {
+        kings: bool,
+    },
     /// Isardam alone (`leaf::isardam_path`).
-    Isardam { kings: bool, type_b: bool },
+    Isardam {
+        kings: bool,
+        type_b: bool,
+    },
     /// Anticirce alone, Calvet or Cheylan (`leaf::anticirce_path`).
     Anticirce,
     /// Kamikaze Circe, or Circe with kamikaze units, alone (`leaf::kamikaze_path`).

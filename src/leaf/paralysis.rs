@@ -13,7 +13,10 @@
 //! When an active or wakeable unit attacks the king, every move is judged so.
 
 use super::exact::{castlings_by_map, king_on, king_zone_attack_map, pinned, plain_after, plain_king, unit_moves, Out};
-use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, pawn_attacks_of_set, queen_attacks, rook_attacks};
+use crate::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, pawn_attacks_of_set, queen_attacks,
+    rook_attacks,
+};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::{Position, Sets};
@@ -94,16 +97,30 @@ fn run<O: Out>(pos: &Position, kings: bool, out: &mut O) -> Option<()> {
     } else {
         // pins by the units that are or could become active
         let dq = s.pieces(them, Role::Queen) & danger;
-        let pinned = pinned(s, us, k, s.pieces(them, Role::Rook) & danger | dq, s.pieces(them, Role::Bishop) & danger | dq);
+        let pinned = pinned(
+            s,
+            us,
+            k,
+            s.pieces(them, Role::Rook) & danger | dq,
+            s.pieces(them, Role::Bishop) & danger | dq,
+        );
         // the units but the king, with their orthodox pins (e.p. judged below)
-        crate::orthodox::generate_with(pos, mobile.without(k), Bitboard::EMPTY, pinned, &mut NoEnPassant(&mut *out));
+        crate::orthodox::generate_with(
+            pos,
+            mobile.without(k),
+            Bitboard::EMPTY,
+            pinned,
+            &mut NoEnPassant(&mut *out),
+        );
         // and pinned units leaving their line
         pinned & mobile
     };
     for from in apart {
         let mask = if threat.any() { Bitboard::FULL } else { !line(k, from) };
         let p = Piece::new(us, s.role_at(from));
-        unit_moves(s, p, from, mask, |m, arrived| out.judged(m, || judge.after(from, m.to(), None, p, arrived)));
+        unit_moves(s, p, from, mask, |m, arrived| {
+            out.judged(m, || judge.after(from, m.to(), None, p, arrived))
+        });
     }
     // e.p.
     if let Some(ep) = pos.ep_square() {
@@ -111,7 +128,9 @@ fn run<O: Out>(pos: &Position, kings: bool, out: &mut O) -> Option<()> {
         if !occ.contains(ep) && pos.piece_at(victim) == Some(Piece::new(them, Role::Pawn)) {
             let pawn = Piece::new(us, Role::Pawn);
             for from in pawn_attacks(them, ep) & s.pieces(us, Role::Pawn) & mobile {
-                out.judged(Move::new(from, ep, MoveKind::EnPassant), || judge.after(from, ep, Some(victim), pawn, pawn));
+                out.judged(Move::new(from, ep, MoveKind::EnPassant), || {
+                    judge.after(from, ep, Some(victim), pawn, pawn)
+                });
             }
         }
     }
@@ -123,7 +142,9 @@ fn run<O: Out>(pos: &Position, kings: bool, out: &mut O) -> Option<()> {
         let steps = king_attacks(k) & !ours;
         out.targets(k, steps & !hit);
         for to in steps & hit {
-            out.judged(Move::new(k, to, MoveKind::Normal), || judge.after(k, to, None, king, king));
+            out.judged(Move::new(k, to, MoveKind::Normal), || {
+                judge.after(k, to, None, king, king)
+            });
         }
         // (not out of check: attacked by an active unit)
         if (threat & !still_them).is_empty() {
@@ -181,7 +202,15 @@ impl Judge<'_> {
     #[inline]
     fn safe(&self, b: &Sets, k: Square) -> bool {
         let att = b.attackers_to(k, b.occ) & b.color[self.them.index()];
-        att.into_iter().all(|a| observed_on(b, a, Piece::new(self.them, b.role_at(a)), self.kings, FirstRankPawns::Immobile))
+        att.into_iter().all(|a| {
+            observed_on(
+                b,
+                a,
+                Piece::new(self.them, b.role_at(a)),
+                self.kings,
+                FirstRankPawns::Immobile,
+            )
+        })
     }
 
     /// Castling (MR6): the king neither paralysed nor in check (both known here), the

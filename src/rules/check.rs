@@ -183,7 +183,10 @@ fn mars_home_reach() -> &'static [[bool; 64]; 2] {
 /// arithmetic only.)
 #[inline(always)]
 pub(crate) fn reaches_on_empty_board(role: Role, by: Color, from: Square, to: Square) -> bool {
-    let (df, dr) = (to.file() as i32 - from.file() as i32, to.rank() as i32 - from.rank() as i32);
+    let (df, dr) = (
+        to.file() as i32 - from.file() as i32,
+        to.rank() as i32 - from.rank() as i32,
+    );
     match role {
         Role::Pawn => attacks::pawn_attacks(by, from).contains(to),
         Role::Knight => attacks::knight_attacks(from).contains(to),
@@ -241,7 +244,12 @@ fn capture_removes_king(pos: &mut Position, rules: &Rules, from: Square, target:
     let p = pos.piece_at(from).expect("capturer");
     let capturer_color = p.color();
     let promos: &[Option<Role>] = if p.role() == Role::Pawn && target.rank() == capturer_color.promotion_rank() {
-        &[Some(Role::Queen), Some(Role::Knight), Some(Role::Rook), Some(Role::Bishop)]
+        &[
+            Some(Role::Queen),
+            Some(Role::Knight),
+            Some(Role::Rook),
+            Some(Role::Bishop),
+        ]
     } else {
         &[None]
     };
@@ -298,7 +306,9 @@ fn assassination_threat(pos: &mut Position, rules: &Rules, circe: &Circe, side: 
     if home {
         // only the units of the walk whose home square is the king's square, standing where
         // that is their home square, can land on it
-        let Some(role) = super::circe::home_role(side, k) else { return false };
+        let Some(role) = super::circe::home_role(side, k) else {
+            return false;
+        };
         victims &= pos.pieces(side, role) & super::circe::home_preimage_of(role, side, k);
     }
     for x in victims {
@@ -308,7 +318,13 @@ fn assassination_threat(pos: &mut Position, rules: &Rules, circe: &Circe, side: 
         }
         if !home && !circe.square_depends_on_capture() {
             let unit = victim.with_role(circe.reborn_walk(victim, victim));
-            let ctx = CaptureContext { from: x, at: x, capturer_before: victim, capturer_after: victim, vector: (0, 0) };
+            let ctx = CaptureContext {
+                from: x,
+                at: x,
+                capturer_before: victim,
+                capturer_after: victim,
+                vector: (0, 0),
+            };
             if circe.rebirth_square(unit, pos.origin(x), &ctx) != Some(k) {
                 continue;
             }

@@ -143,8 +143,12 @@ pub const CIRCE: Circe = Circe {
     chooser: Chooser::Mover,
 };
 
-const ANTICIRCE: Circe =
-    Circe { victim: Victim::Gone, capturer: Capturer::Reborn, occupied: Occupied::Illegal, ..CIRCE };
+const ANTICIRCE: Circe = Circe {
+    victim: Victim::Gone,
+    capturer: Capturer::Reborn,
+    occupied: Occupied::Illegal,
+    ..CIRCE
+};
 
 /// Every Circe-family preset: (name, axes, one-line rule).
 pub const PRESETS: &[(&str, Circe, &str)] = &[
@@ -266,12 +270,12 @@ const fn compute_home(role: u8, white: bool, s: u8) -> u8 {
     let (file, rank) = (s % 8, s / 8);
     let light = (file + rank) % 2 == 1;
     let (f, white_rank) = match role {
-        1 => (file, 1),                            // pawn: file of s, 2nd rank
-        2 => (if light { 1 } else { 6 }, 0),       // knight: b1 / g1
-        3 => (if light { 5 } else { 2 }, 0),       // bishop: f1 / c1
-        4 => (if light { 7 } else { 0 }, 0),       // rook: h1 / a1
-        5 => (3, 0),                               // queen: d1
-        _ => (4, 0),                               // king: e1
+        1 => (file, 1),                      // pawn: file of s, 2nd rank
+        2 => (if light { 1 } else { 6 }, 0), // knight: b1 / g1
+        3 => (if light { 5 } else { 2 }, 0), // bishop: f1 / c1
+        4 => (if light { 7 } else { 0 }, 0), // rook: h1 / a1
+        5 => (3, 0),                         // queen: d1
+        _ => (4, 0),                         // king: e1
     };
     if white {
         white_rank * 8 + f
@@ -316,7 +320,11 @@ struct HomeTables {
 }
 
 const fn home_tables() -> HomeTables {
-    let mut t = HomeTables { preimage: [[[0u64; 64]; 7]; 2], range: [[0u64; 7]; 2], fixed: [[0u64; 7]; 2] };
+    let mut t = HomeTables {
+        preimage: [[[0u64; 64]; 7]; 2],
+        range: [[0u64; 7]; 2],
+        fixed: [[0u64; 7]; 2],
+    };
     let mut c = 0;
     while c < 2 {
         let mut r = 1;
@@ -461,7 +469,10 @@ const fn first_rank_preimages(t: &HomeTables) -> [[[u64; 8]; 256]; 2] {
                 let mut i = 0;
                 while i < 2 {
                     let (home, pre) = pairs[c][r][i];
-                    assert!(home & !(0xffu64 << shift) == 0, "a home square (knight to queen) off the first rank");
+                    assert!(
+                        home & !(0xffu64 << shift) == 0,
+                        "a home square (knight to queen) off the first rank"
+                    );
                     if targets & home != 0 {
                         out[c][b][r] |= pre;
                     }
@@ -529,7 +540,8 @@ fn danger_table() -> &'static DangerTable {
         for ac in [Color::White, Color::Black] {
             for walk in Role::CAPTURABLE {
                 for k in Square::all() {
-                    let mut reach = crate::attacks::attacks(walk, ac.other(), k, crate::bitboard::Bitboard::EMPTY).with(k);
+                    let mut reach =
+                        crate::attacks::attacks(walk, ac.other(), k, crate::bitboard::Bitboard::EMPTY).with(k);
                     if walk == Role::Pawn {
                         reach |= crate::bitboard::Bitboard::rank(ac.promotion_rank());
                     }
@@ -602,8 +614,14 @@ pub(crate) fn vector_danger(attacker: Color, k: Square) -> &'static [u64; 64] {
                 for from in Square::all() {
                     for to in Square::all() {
                         // (the rebirth square as `rebirth_square` finds it)
-                        let vector = (to.file() as i32 - from.file() as i32, to.rank() as i32 - from.rank() as i32);
-                        if to.offset(vector.0, vector.1).is_some_and(|r| danger & (1 << r.index()) != 0) {
+                        let vector = (
+                            to.file() as i32 - from.file() as i32,
+                            to.rank() as i32 - from.rank() as i32,
+                        );
+                        if to
+                            .offset(vector.0, vector.1)
+                            .is_some_and(|r| danger & (1 << r.index()) != 0)
+                        {
                             t[ac.index()][k.index()][from.index()] |= 1 << to.index();
                         }
                     }
@@ -662,9 +680,11 @@ impl Circe {
     #[inline(always)]
     pub fn rebirth_square(&self, unit: Piece, origin: Option<Square>, ctx: &CaptureContext) -> Option<Square> {
         match self.square {
-            SquareRule::CapturerHome => {
-                Some(home_square(ctx.capturer_after.role(), ctx.capturer_after.color(), ctx.at))
-            }
+            SquareRule::CapturerHome => Some(home_square(
+                ctx.capturer_after.role(),
+                ctx.capturer_after.color(),
+                ctx.at,
+            )),
             SquareRule::Departure => Some(ctx.from),
             SquareRule::CapturePlusVector => ctx.at.offset(ctx.vector.0, ctx.vector.1),
             _ => self.victim_rebirth_square(unit, ctx.at, origin),
@@ -690,7 +710,12 @@ impl Circe {
     /// one of `targets` ([`Circe::victim_rebirth_square`] read backwards); `None` when that
     /// depends on each unit's diagram square.
     #[inline(always)]
-    pub(crate) fn victim_squares_reborn_in(&self, walk: Role, color: Color, targets: crate::bitboard::Bitboard) -> Option<crate::bitboard::Bitboard> {
+    pub(crate) fn victim_squares_reborn_in(
+        &self,
+        walk: Role,
+        color: Color,
+        targets: crate::bitboard::Bitboard,
+    ) -> Option<crate::bitboard::Bitboard> {
         if let Some(hc) = self.home_colour(color) {
             return Some(home_preimage_in(walk, hc, targets));
         }
@@ -710,9 +735,11 @@ impl Circe {
     #[inline(always)]
     pub(crate) fn danger_row(&self, attacker: Color, k: Square) -> Option<&'static [u64; 7]> {
         match self.square {
-            SquareRule::Home | SquareRule::Mirror => {
-                Some(home_danger(self.home_colour(attacker).expect("home squares"), attacker, k))
-            }
+            SquareRule::Home | SquareRule::Mirror => Some(home_danger(
+                self.home_colour(attacker).expect("home squares"),
+                attacker,
+                k,
+            )),
             SquareRule::Symmetric => Some(&danger_table()[SYMMETRIC][attacker.index()][k.index()]),
             _ => None,
         }
@@ -831,7 +858,10 @@ impl Circe {
         if self.capture_from == CaptureFrom::RebirthSquare {
             parts.push("captures from: rebirth square".into());
         }
-        parts.push(format!("kings reborn: {}", if self.victim_kings { "yes" } else { "no" }));
+        parts.push(format!(
+            "kings reborn: {}",
+            if self.victim_kings { "yes" } else { "no" }
+        ));
         parts.push(format!(
             "first-rank pawns: {}",
             match self.first_rank_pawns {
@@ -864,7 +894,11 @@ mod tests {
         for color in [Color::White, Color::Black] {
             for role in Role::CAPTURABLE {
                 for s in Square::all() {
-                    assert_eq!(home_role(color, home_square(role, color, s)), Some(role), "{color:?} {role:?} {s:?}");
+                    assert_eq!(
+                        home_role(color, home_square(role, color, s)),
+                        Some(role),
+                        "{color:?} {role:?} {s:?}"
+                    );
                 }
             }
         }
@@ -881,7 +915,11 @@ mod tests {
         for color in [Color::White, Color::Black] {
             for role in Role::CAPTURABLE {
                 for s in Square::all() {
-                    assert_eq!(home_fixed_points(role, color).contains(s), home_square(role, color, s) == s, "{color:?} {role:?} {s:?}");
+                    assert_eq!(
+                        home_fixed_points(role, color).contains(s),
+                        home_square(role, color, s) == s,
+                        "{color:?} {role:?} {s:?}"
+                    );
                 }
             }
         }
@@ -901,9 +939,19 @@ mod tests {
             let targets = crate::bitboard::Bitboard(x & x.rotate_left(11));
             for color in [Color::White, Color::Black] {
                 for role in Role::CAPTURABLE {
-                    let want = Square::all().filter(|&s| targets.contains(home_square(role, color, s))).fold(crate::bitboard::Bitboard::EMPTY, crate::bitboard::Bitboard::with);
-                    assert_eq!(home_preimage_in(role, color, targets), want, "{role:?} {color:?} {targets:?}");
-                    assert_eq!(home_preimages_in(color, targets)[role.index()], want, "all at once: {role:?} {color:?} {targets:?}");
+                    let want = Square::all()
+                        .filter(|&s| targets.contains(home_square(role, color, s)))
+                        .fold(crate::bitboard::Bitboard::EMPTY, crate::bitboard::Bitboard::with);
+                    assert_eq!(
+                        home_preimage_in(role, color, targets),
+                        want,
+                        "{role:?} {color:?} {targets:?}"
+                    );
+                    assert_eq!(
+                        home_preimages_in(color, targets)[role.index()],
+                        want,
+                        "all at once: {role:?} {color:?} {targets:?}"
+                    );
                 }
             }
         }

@@ -16,7 +16,11 @@ use crate::square::{Piece, Role, Square};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Effect {
     /// A captured unit reborn (`[+bPc1=Q]`); `piece` has the walk before any promotion.
-    Rebirth { piece: Piece, square: Square, promotion: Option<Role> },
+    Rebirth {
+        piece: Piece,
+        square: Square,
+        promotion: Option<Role>,
+    },
     /// A capturing unit reborn (`[wRd5->h1]`).
     CapturerRebirth { piece: Piece, from: Square, to: Square },
     /// A unit put under an occupied square (`[+bRh8->v]`).
@@ -70,10 +74,19 @@ pub fn castling_rook(m: Move) -> (Square, Square) {
 
 /// Plays the move's effects. Whatever the outcome, undo it with `pos.unmake(undo)`.
 #[inline]
-pub fn apply<R: Recorder>(pos: &mut Position, rules: &Rules, m: Move, undo: &mut Undo, rec: &mut R, mode: Mode) -> Outcome {
+pub fn apply<R: Recorder>(
+    pos: &mut Position,
+    rules: &Rules,
+    m: Move,
+    undo: &mut Undo,
+    rec: &mut R,
+    mode: Mode,
+) -> Outcome {
     pos.begin(undo);
     let (from, to) = (m.from(), m.to());
-    let Some(piece) = pos.piece_at(from) else { return Outcome::Illegal };
+    let Some(piece) = pos.piece_at(from) else {
+        return Outcome::Illegal;
+    };
     let mover = piece.color();
     let from_origin = pos.origin_raw(from);
     let mut capture: Option<(Piece, Square, u8)> = None;
@@ -83,16 +96,25 @@ pub fn apply<R: Recorder>(pos: &mut Position, rules: &Rules, m: Move, undo: &mut
 
     if m.is_castle() {
         let (rook_from, rook_to) = castling_rook(m);
-        let Some(rook) = pos.piece_at(rook_from) else { return Outcome::Illegal };
+        let Some(rook) = pos.piece_at(rook_from) else {
+            return Outcome::Illegal;
+        };
         let rook_origin = pos.origin_raw(rook_from);
         pos.set(undo, from, None, NO_ORIGIN);
         pos.set(undo, rook_from, None, NO_ORIGIN);
         pos.set(undo, to, Some(piece), from_origin);
         pos.set(undo, rook_to, Some(rook), rook_origin);
-        vector = (to.file() as i32 - from.file() as i32 + rook_to.file() as i32 - rook_from.file() as i32, 0);
+        vector = (
+            to.file() as i32 - from.file() as i32 + rook_to.file() as i32 - rook_from.file() as i32,
+            0,
+        );
     } else {
         let ep = m.kind() == MoveKind::EnPassant;
-        let at = if ep { Square::from_coords(to.file(), from.rank()) } else { to };
+        let at = if ep {
+            Square::from_coords(to.file(), from.rank())
+        } else {
+            to
+        };
         if let Some(v) = pos.piece_at(at) {
             capture = Some((v, at, pos.origin_raw(at)));
             reset_halfmove = true;
@@ -106,14 +128,23 @@ pub fn apply<R: Recorder>(pos: &mut Position, rules: &Rules, m: Move, undo: &mut
         if m.kind() == MoveKind::DoublePush {
             new_ep = Some(Square::from_coords(from.file(), (from.rank() + to.rank()) / 2));
         }
-        vector = (to.file() as i32 - from.file() as i32, to.rank() as i32 - from.rank() as i32);
+        vector = (
+            to.file() as i32 - from.file() as i32,
+            to.rank() as i32 - from.rank() as i32,
+        );
     }
 
     let mut choice_used = false;
     let mut new_pending = None;
     if let (Some(circe), Some((victim, at, victim_origin))) = (rules.circe.as_ref(), capture) {
         let arrived = pos.piece_at(to).expect("the capturer stands on the capture square");
-        let ctx = CaptureContext { from, at, capturer_before: piece, capturer_after: arrived, vector };
+        let ctx = CaptureContext {
+            from,
+            at,
+            capturer_before: piece,
+            capturer_after: arrived,
+            vector,
+        };
         match circe.capturer {
             Capturer::Stays => {}
             Capturer::Removed => pos.set(undo, to, None, NO_ORIGIN),
@@ -125,7 +156,11 @@ pub fn apply<R: Recorder>(pos: &mut Position, rules: &Rules, m: Move, undo: &mut
                     return Outcome::Illegal;
                 }
                 match place(pos, undo, circe, r, arrived, from_origin, mover, None, rec) {
-                    Placed::Here(_) => rec.record(Effect::CapturerRebirth { piece: arrived, from: to, to: r }),
+                    Placed::Here(_) => rec.record(Effect::CapturerRebirth {
+                        piece: arrived,
+                        from: to,
+                        to: r,
+                    }),
                     Placed::Gone => {}
                     Placed::Illegal => return Outcome::Illegal,
                     Placed::NeedsChoice => return Outcome::NeedsChoice,
@@ -137,9 +172,23 @@ pub fn apply<R: Recorder>(pos: &mut Position, rules: &Rules, m: Move, undo: &mut
             if circe.when == When::AfterNextMove {
                 new_pending = Some((unit, at));
             } else {
-                let origin = if victim_origin == NO_ORIGIN { None } else { Some(Square::new(victim_origin)) };
+                let origin = if victim_origin == NO_ORIGIN {
+                    None
+                } else {
+                    Some(Square::new(victim_origin))
+                };
                 if let Some(r) = circe.rebirth_square(unit, origin, &ctx) {
-                    match rebirth(pos, undo, circe, r, unit, victim_origin, mover, m.rebirth_promotion(), rec) {
+                    match rebirth(
+                        pos,
+                        undo,
+                        circe,
+                        r,
+                        unit,
+                        victim_origin,
+                        mover,
+                        m.rebirth_promotion(),
+                        rec,
+                    ) {
                         Ok(used) => choice_used |= used,
                         Err(out) => return out,
                     }
@@ -198,7 +247,11 @@ fn rebirth<R: Recorder>(
 ) -> Result<bool, Outcome> {
     match place(pos, undo, circe, r, unit, origin, mover, choice, rec) {
         Placed::Here(promotion) => {
-            rec.record(Effect::Rebirth { piece: unit, square: r, promotion });
+            rec.record(Effect::Rebirth {
+                piece: unit,
+                square: r,
+                promotion,
+            });
             Ok(promotion.is_some())
         }
         Placed::Gone => Ok(false),

@@ -97,14 +97,25 @@ static LINES: [[u64; 4]; 64] = line_masks();
 /// Would the unit `p` standing on `sq` (board `b`) be in an Isardam observation with a like
 /// enemy unit? `double_step`: it is a pawn that just made a double step.
 #[inline]
-fn unit_observed(b: &Sets, sq: Square, p: crate::square::Piece, kings: bool, first_rank: FirstRankPawns, double_step: bool) -> bool {
+fn unit_observed(
+    b: &Sets,
+    sq: Square,
+    p: crate::square::Piece,
+    kings: bool,
+    first_rank: FirstRankPawns,
+    double_step: bool,
+) -> bool {
     let (c, role) = (p.color(), p.role());
     let enemy = c.other();
     match role {
         Role::Pawn => {
             let facing = attacks::pawn_attacks(c, sq) & b.pieces(enemy, Role::Pawn);
             let mobile = first_rank == FirstRankPawns::StepAndCapture || sq.rank() != c.first_rank();
-            let observed = if mobile { facing } else { facing & observing_pawns(b, enemy, first_rank) };
+            let observed = if mobile {
+                facing
+            } else {
+                facing & observing_pawns(b, enemy, first_rank)
+            };
             if observed.any() {
                 return true;
             }
@@ -184,8 +195,14 @@ pub fn passes_after(
     double_step: Option<Square>,
 ) -> bool {
     for sq in placed & b.occ {
-        let color = if b.color[0].contains(sq) { Color::White } else { Color::Black };
-        let Some(role) = Role::ALL.into_iter().find(|&r| b.role[r.index()].contains(sq)) else { continue };
+        let color = if b.color[0].contains(sq) {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let Some(role) = Role::ALL.into_iter().find(|&r| b.role[r.index()].contains(sq)) else {
+            continue;
+        };
         let p = crate::square::Piece::new(color, role);
         if unit_observed(b, sq, p, kings, first_rank, double_step == Some(sq)) {
             return false;
@@ -235,7 +252,9 @@ mod tests {
         let mut starts: Vec<String> = fens.iter().map(|f| f.to_string()).collect();
         let mut seed = 0x1234_5678u64;
         for f in fens {
-            let Ok(mut g) = crate::Game::new(f, "isardam") else { continue };
+            let Ok(mut g) = crate::Game::new(f, "isardam") else {
+                continue;
+            };
             for _ in 0..40 {
                 let moves = g.legal_moves();
                 if moves.is_empty() {
@@ -260,7 +279,8 @@ mod tests {
                 }
                 let p = pos.piece_at(m.from()).unwrap();
                 let arrived = m.promotion_role().map_or(p, |r| p.with_role(r));
-                let ep_victim = (m.kind() == MoveKind::EnPassant).then(|| Square::from_coords(m.to().file(), m.from().rank()));
+                let ep_victim =
+                    (m.kind() == MoveKind::EnPassant).then(|| Square::from_coords(m.to().file(), m.from().rank()));
                 let mut undo = crate::position::Undo::new();
                 effects::apply(&mut pos, &rules, m, &mut undo, &mut NoRecord, Mode::Play);
                 let double = (m.kind() == MoveKind::DoublePush).then_some(m.to());
@@ -270,7 +290,14 @@ mod tests {
                     vacated = vacated.with(v);
                 }
                 let _ = arrived;
-                let inc = passes_after(pos.sets(), Bitboard::from_square(m.to()), vacated, false, FirstRankPawns::Immobile, double);
+                let inc = passes_after(
+                    pos.sets(),
+                    Bitboard::from_square(m.to()),
+                    vacated,
+                    false,
+                    FirstRankPawns::Immobile,
+                    double,
+                );
                 let after = *pos.sets();
                 pos.unmake(&undo);
                 let (placed, emptied) = delta(pos.sets(), &after);

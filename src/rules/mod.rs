@@ -19,10 +19,15 @@ use std::fmt;
 pub enum Observation {
     None,
     /// A unit observed by a like enemy unit is paralysed (kings too with `kings`).
-    Madrasi { kings: bool },
+    Madrasi {
+        kings: bool,
+    },
     /// A move may not leave a like-unit observation on the board. Type A: a king capture
     /// must itself pass the test to be a check; type B: orthodox check.
-    Isardam { type_b: bool, kings: bool },
+    Isardam {
+        type_b: bool,
+        kings: bool,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,11 +47,23 @@ pub struct Rules {
 /// Conditions that are not Circe presets: (name, one-line rule).
 pub const CONDITIONS: &[(&str, &str)] = &[
     ("orthodox", "orthodox chess"),
-    ("madrasi", "a unit observed by a like enemy unit is paralysed: no moves, no captures, no check (kings exempt)"),
-    ("madrasi-rex-inclusive", "Madrasi, and kings are paralysed too (by an adjacent enemy king)"),
-    ("isardam", "no move may leave two like enemy units observing each other; check must pass that test (type A)"),
+    (
+        "madrasi",
+        "a unit observed by a like enemy unit is paralysed: no moves, no captures, no check (kings exempt)",
+    ),
+    (
+        "madrasi-rex-inclusive",
+        "Madrasi, and kings are paralysed too (by an adjacent enemy king)",
+    ),
+    (
+        "isardam",
+        "no move may leave two like enemy units observing each other; check must pass that test (type A)",
+    ),
     ("isardam-type-b", "Isardam's move test, with orthodox check (type B)"),
-    ("cohen", "modifier: a move may not recreate the position before the opponent's last move"),
+    (
+        "cohen",
+        "modifier: a move may not recreate the position before the opponent's last move",
+    ),
 ];
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -109,8 +126,14 @@ impl Rules {
                 "orthodox" => None,
                 "madrasi" => Some(Observation::Madrasi { kings: false }),
                 "madrasi-rex-inclusive" => Some(Observation::Madrasi { kings: true }),
-                "isardam" => Some(Observation::Isardam { type_b: false, kings: false }),
-                "isardam-type-b" => Some(Observation::Isardam { type_b: true, kings: false }),
+                "isardam" => Some(Observation::Isardam {
+                    type_b: false,
+                    kings: false,
+                }),
+                "isardam-type-b" => Some(Observation::Isardam {
+                    type_b: true,
+                    kings: false,
+                }),
                 "cohen" => {
                     rules.cohen = true;
                     None
@@ -132,7 +155,9 @@ impl Rules {
             }
         }
         if parts.len() > 1 && parts.contains(&"orthodox") {
-            return Err(UnknownVariant(format!("'orthodox' cannot be combined with other conditions ('{name}')")));
+            return Err(UnknownVariant(format!(
+                "'orthodox' cannot be combined with other conditions ('{name}')"
+            )));
         }
         rules.name = parts.join("+");
         rules.plain_check = rules.compute_plain_check();
@@ -225,7 +250,9 @@ impl Rules {
         }
         match self.observation {
             Observation::None => {}
-            Observation::Madrasi { kings } => v.push(format!("paralysis: Madrasi{}", if kings { ", kings too" } else { "" })),
+            Observation::Madrasi { kings } => {
+                v.push(format!("paralysis: Madrasi{}", if kings { ", kings too" } else { "" }))
+            }
             Observation::Isardam { type_b, kings } => v.push(format!(
                 "move test: Isardam type {}{}",
                 if type_b { "B" } else { "A" },
@@ -256,7 +283,6 @@ pub fn catalogue() -> Vec<(&'static str, &'static str)> {
     v
 }
 
-
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::{Position, Undo};
 use effects::{Mode, NoRecord, Outcome, Recorder};
@@ -266,7 +292,14 @@ impl Rules {
     /// it with `pos.unmake(undo)`. `before_last` is the hash of the position before the
     /// opponent's last move (Cohen's rule), when known.
     #[inline]
-    pub fn play<R: Recorder>(&self, pos: &mut Position, m: Move, undo: &mut Undo, rec: &mut R, before_last: Option<u64>) -> Outcome {
+    pub fn play<R: Recorder>(
+        &self,
+        pos: &mut Position,
+        m: Move,
+        undo: &mut Undo,
+        rec: &mut R,
+        before_last: Option<u64>,
+    ) -> Outcome {
         let mover = pos.turn();
         let had_king = pos.king(mover).is_some();
         match effects::apply(pos, self, m, undo, rec, Mode::Play) {
@@ -277,7 +310,11 @@ impl Rules {
             return Outcome::Illegal;
         }
         if let Observation::Isardam { kings, .. } = self.observation {
-            let double = if m.kind() == MoveKind::DoublePush { Some(m.to()) } else { None };
+            let double = if m.kind() == MoveKind::DoublePush {
+                Some(m.to())
+            } else {
+                None
+            };
             if !isardam::passes(pos, kings, self.first_rank_pawns(), double) {
                 return Outcome::Illegal;
             }
@@ -313,7 +350,12 @@ impl Rules {
     /// [`Rules::for_each_legal`] in another order (perft's): where the leaf counter has a
     /// short path for these rules (`leaf::ShortPath`), the moves it knows to be legal are
     /// played without the legality test.
-    pub fn for_each_legal_unordered(&self, pos: &mut Position, before_last: Option<u64>, mut f: impl FnMut(&mut Position, Move)) {
+    pub fn for_each_legal_unordered(
+        &self,
+        pos: &mut Position,
+        before_last: Option<u64>,
+        mut f: impl FnMut(&mut Position, Move),
+    ) {
         let mut sure = MoveList::new();
         let mut unsure = MoveList::new();
         let listed = crate::leaf::short_moves(pos, self, &mut sure, &mut unsure);
@@ -341,7 +383,14 @@ impl Rules {
     /// Plays candidate `m` and calls `f` on the position after it when it is legal (once
     /// per promotion choice of a reborn pawn); the position is restored after.
     #[inline]
-    fn visit_if_legal(&self, pos: &mut Position, m: Move, before_last: Option<u64>, undo: &mut Undo, f: &mut impl FnMut(&mut Position, Move)) {
+    fn visit_if_legal(
+        &self,
+        pos: &mut Position,
+        m: Move,
+        before_last: Option<u64>,
+        undo: &mut Undo,
+        f: &mut impl FnMut(&mut Position, Move),
+    ) {
         match self.play(pos, m, undo, &mut NoRecord, before_last) {
             Outcome::Done => {
                 f(pos, m);

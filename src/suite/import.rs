@@ -40,13 +40,22 @@ pub fn kind_of(path: &Path) -> Option<FileKind> {
 }
 
 fn stem(path: &Path) -> String {
-    path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "suite".into())
+    path.file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "suite".into())
 }
 
 fn load_error(path: &Path, line: usize, message: impl Into<String>) -> LoadError {
     let message = message.into();
-    let message = if line > 0 { format!("line {line}: {message}") } else { message };
-    LoadError { path: path.to_path_buf(), message }
+    let message = if line > 0 {
+        format!("line {line}: {message}")
+    } else {
+        message
+    };
+    LoadError {
+        path: path.to_path_buf(),
+        message,
+    }
 }
 
 // ----------------------------------------------------------------------------------------
@@ -92,15 +101,17 @@ pub fn parse_epd(path: &Path, text: &str) -> Result<Suite, LoadError> {
                 Some((c, o)) => (c, o.trim()),
                 None => (op.as_str(), ""),
             };
-            let depth_digits =
-                code.strip_prefix(['D', 'd']).filter(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()));
+            let depth_digits = code
+                .strip_prefix(['D', 'd'])
+                .filter(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()));
             if let Some(d) = depth_digits {
                 let depth: u32 = d.parse().map_err(|_| err(format!("{code}: bad depth")))?;
                 if depth == 0 {
                     return Err(err("D0: depths start at 1".into()));
                 }
-                let count: u64 =
-                    operand.parse().map_err(|_| err(format!("{code}: '{operand}' is not a node count")))?;
+                let count: u64 = operand
+                    .parse()
+                    .map_err(|_| err(format!("{code}: '{operand}' is not a node count")))?;
                 if depths.insert(depth, count).is_some() {
                     return Err(err(format!("D{depth} given twice")));
                 }
@@ -112,25 +123,48 @@ pub fn parse_epd(path: &Path, text: &str) -> Result<Suite, LoadError> {
             // other EPD operations (bm, c0, ...) say nothing about perft
         }
         let Some(&max) = depths.keys().last() else {
-            return Err(err("no perft figures (expected ';D1 20 ;D2 400 ...' after the FEN)".into()));
+            return Err(err(
+                "no perft figures (expected ';D1 20 ;D2 400 ...' after the FEN)".into()
+            ));
         };
         let perft = (1..=max)
             .map(|d| {
                 depths.get(&d).copied().ok_or_else(|| {
-                    err(format!("D{d} is missing (the figures must run from D1 to D{max} without a gap)"))
+                    err(format!(
+                        "D{d} is missing (the figures must run from D1 to D{max} without a gap)"
+                    ))
                 })
             })
             .collect::<Result<Vec<u64>, _>>()?;
         let id = id.filter(|s| !s.is_empty()).unwrap_or_else(|| format!("{name}/{n}"));
-        cases.push(Case { id, fen: fen_fields.join(" "), variant, perft: Some(perft), ..Case::default() });
+        cases.push(Case {
+            id,
+            fen: fen_fields.join(" "),
+            variant,
+            perft: Some(perft),
+            ..Case::default()
+        });
         lines.push(n);
     }
     if cases.is_empty() {
-        return Err(load_error(path, 0, "no positions (expected lines 'FEN ;D1 20 ;D2 400 ...')"));
+        return Err(load_error(
+            path,
+            0,
+            "no positions (expected lines 'FEN ;D1 20 ;D2 400 ...')",
+        ));
     }
     unique_ids(path, &cases, &lines)?;
-    let file = SuiteFile { name, variant: None, source: Some(format!("EPD perft suite {}", path.display())), cases };
-    Ok(Suite { path: path.to_path_buf(), file, lines })
+    let file = SuiteFile {
+        name,
+        variant: None,
+        source: Some(format!("EPD perft suite {}", path.display())),
+        cases,
+    };
+    Ok(Suite {
+        path: path.to_path_buf(),
+        file,
+        lines,
+    })
 }
 
 fn unique_ids(path: &Path, cases: &[Case], lines: &[usize]) -> Result<(), LoadError> {
@@ -397,8 +431,14 @@ struct Tok {
 fn tokenize(text: &str) -> Vec<Tok> {
     let mut out = Vec::new();
     for (i, l) in text.lines().enumerate() {
-        for t in l.split(|c: char| c.is_whitespace() || c == ',' || c == ';').filter(|t| !t.is_empty()) {
-            out.push(Tok { text: t.to_string(), line: i + 1 });
+        for t in l
+            .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
+            .filter(|t| !t.is_empty())
+        {
+            out.push(Tok {
+                text: t.to_string(),
+                line: i + 1,
+            });
         }
     }
     out
@@ -497,15 +537,25 @@ impl<'a> Parser<'a> {
 /// case-insensitive, and may be abbreviated as Popeye allows. Anything else (other
 /// conditions, fairy units, twins, neutral units) is an error naming the line.
 pub fn parse_popeye(path: &Path, text: &str) -> Result<Vec<PopeyeProblem>, LoadError> {
-    let mut p = Parser { path, toks: tokenize(text), i: 0 };
-    let first = p.next().ok_or_else(|| p.err(0, "empty Popeye input (expected 'beginproblem')"))?;
+    let mut p = Parser {
+        path,
+        toks: tokenize(text),
+        i: 0,
+    };
+    let first = p
+        .next()
+        .ok_or_else(|| p.err(0, "empty Popeye input (expected 'beginproblem')"))?;
     if keyword(&first.text, COMMANDS) != Keyword::Is("beginproblem") {
-        return Err(
-            p.err(first.line, format!("a Popeye input file starts with 'beginproblem', found '{}'", first.text))
-        );
+        return Err(p.err(
+            first.line,
+            format!("a Popeye input file starts with 'beginproblem', found '{}'", first.text),
+        ));
     }
     let mut problems = Vec::new();
-    let mut b = Builder { line: first.line, ..Builder::default() };
+    let mut b = Builder {
+        line: first.line,
+        ..Builder::default()
+    };
     let end_line;
     loop {
         let Some(t) = p.next() else {
@@ -519,7 +569,10 @@ pub fn parse_popeye(path: &Path, text: &str) -> Result<Vec<PopeyeProblem>, LoadE
             Keyword::Unknown => {
                 return Err(p.err(
                     t.line,
-                    format!("'{}' is not a Popeye command (fairyperft reads English Popeye input)", t.text),
+                    format!(
+                        "'{}' is not a Popeye command (fairyperft reads English Popeye input)",
+                        t.text
+                    ),
                 ))
             }
         };
@@ -535,9 +588,10 @@ pub fn parse_popeye(path: &Path, text: &str) -> Result<Vec<PopeyeProblem>, LoadE
                 b.line = t.line;
             }
             "twin" | "zeroposition" => {
-                return Err(
-                    p.err(t.line, format!("'{cmd}': twins are not supported (give each twin as its own problem)"))
-                )
+                return Err(p.err(
+                    t.line,
+                    format!("'{cmd}': twins are not supported (give each twin as its own problem)"),
+                ))
             }
             "sstipulation" | "initialgamearray" => return Err(p.err(t.line, format!("'{cmd}' is not supported"))),
             "title" => b.title = Some(p.rest_of_line(t.line)),
@@ -594,7 +648,9 @@ fn solution_outputs(text: &str, end_line: usize) -> Vec<Vec<String>> {
             out.push(std::mem::take(&mut current));
             continue;
         }
-        let Some(body) = t.strip_prefix("1.").and_then(|r| r.strip_suffix('!')) else { continue };
+        let Some(body) = t.strip_prefix("1.").and_then(|r| r.strip_suffix('!')) else {
+            continue;
+        };
         let mut m = body.trim_end();
         for mark in [" +", " #", " ="] {
             if let Some(s) = m.strip_suffix(mark) {
@@ -646,8 +702,10 @@ fn piece_spec(text: &str) -> Option<(String, Vec<Square>)> {
         if squares.is_empty() || !squares.len().is_multiple_of(2) || !squares.is_ascii() {
             continue;
         }
-        let sq: Option<Vec<Square>> =
-            (0..squares.len()).step_by(2).map(|i| Square::parse(&squares[i..i + 2])).collect();
+        let sq: Option<Vec<Square>> = (0..squares.len())
+            .step_by(2)
+            .map(|i| Square::parse(&squares[i..i + 2]))
+            .collect();
         if let Some(sq) = sq {
             return Some((walk.to_string(), sq));
         }
@@ -668,8 +726,15 @@ fn walk_role(walk: &str) -> Option<Role> {
 }
 
 fn unsupported_walk(walk: &str, line: usize, p: &Parser) -> LoadError {
-    let hint = if walk == "n" { " ('n' is Popeye's nightrider; the knight is 's')" } else { "" };
-    p.err(line, format!("unsupported fairy piece '{walk}'{hint}: fairyperft knows K Q R B S P"))
+    let hint = if walk == "n" {
+        " ('n' is Popeye's nightrider; the knight is 's')"
+    } else {
+        ""
+    };
+    p.err(
+        line,
+        format!("unsupported fairy piece '{walk}'{hint}: fairyperft knows K Q R B S P"),
+    )
 }
 
 fn parse_pieces(p: &mut Parser, b: &mut Builder, line: usize) -> Result<(), LoadError> {
@@ -700,20 +765,31 @@ fn parse_pieces(p: &mut Parser, b: &mut Builder, line: usize) -> Result<(), Load
                 _ => {
                     return Err(p.err(
                         t.line,
-                        format!("pieces: '{}' is neither a colour, an attribute nor a unit like kh1", t.text),
+                        format!(
+                            "pieces: '{}' is neither a colour, an attribute nor a unit like kh1",
+                            t.text
+                        ),
                     ))
                 }
             }
         }
         let Some((walk, squares)) = piece_spec(&t.text) else {
-            return Err(p.err(t.line, format!("pieces: '{}' is not a unit like kh1 or pa2b2c2", t.text)));
+            return Err(p.err(
+                t.line,
+                format!("pieces: '{}' is not a unit like kh1 or pa2b2c2", t.text),
+            ));
         };
         let role = walk_role(&walk).ok_or_else(|| unsupported_walk(&walk, t.line, p))?;
         let Some(c) = colour else {
             return Err(p.err(t.line, format!("pieces: '{}' before 'white' or 'black'", t.text)));
         };
         for sq in squares {
-            b.placements.push(Placement { square: sq, piece: Piece::new(c, role), kamikaze, line: t.line });
+            b.placements.push(Placement {
+                square: sq,
+                piece: Piece::new(c, role),
+                kamikaze,
+                line: t.line,
+            });
         }
     }
     Ok(())
@@ -735,29 +811,48 @@ fn parse_forsyth(p: &mut Parser, b: &mut Builder, line: usize) -> Result<(), Loa
             let mut n = 0usize;
             while i < chars.len() && chars[i].is_ascii_digit() {
                 // saturating: a long digit run must not overflow (it is an error below)
-                n = n.saturating_mul(10).saturating_add(chars[i].to_digit(10).unwrap_or(0) as usize);
+                n = n
+                    .saturating_mul(10)
+                    .saturating_add(chars[i].to_digit(10).unwrap_or(0) as usize);
                 i += 1;
             }
             idx = idx.saturating_add(n);
             continue;
         }
         if c == '.' {
-            let walk: String = chars.iter().skip(i + 1).take(2).collect::<String>().to_ascii_lowercase();
+            let walk: String = chars
+                .iter()
+                .skip(i + 1)
+                .take(2)
+                .collect::<String>()
+                .to_ascii_lowercase();
             return Err(unsupported_walk(&walk, t.line, p));
         }
         let role = walk_role(&c.to_ascii_lowercase().to_string())
             .ok_or_else(|| unsupported_walk(&c.to_ascii_lowercase().to_string(), t.line, p))?;
-        let colour = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let colour = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
         if idx >= 64 {
             return Err(p.err(t.line, format!("forsyth '{}' describes more than 64 squares", t.text)));
         }
         let sq = Square::from_coords((idx % 8) as u8, 7 - (idx / 8) as u8);
-        placed.push(Placement { square: sq, piece: Piece::new(colour, role), kamikaze: false, line: t.line });
+        placed.push(Placement {
+            square: sq,
+            piece: Piece::new(colour, role),
+            kamikaze: false,
+            line: t.line,
+        });
         idx += 1;
         i += 1;
     }
     if idx != 64 {
-        return Err(p.err(t.line, format!("forsyth '{}' describes {idx} squares instead of 64", t.text)));
+        return Err(p.err(
+            t.line,
+            format!("forsyth '{}' describes {idx} squares instead of 64", t.text),
+        ));
     }
     b.placements = placed;
     Ok(())
@@ -782,7 +877,10 @@ fn parse_conditions(p: &mut Parser, b: &mut Builder, line: usize) -> Result<(), 
         };
         if name == "lastcapture" {
             let (Some(c), Some(u)) = (args.get(k), args.get(k + 1)) else {
-                return Err(p.err(t.line, "lastcapture: expected a colour and a unit, e.g. 'lastcapture white re3'"));
+                return Err(p.err(
+                    t.line,
+                    "lastcapture: expected a colour and a unit, e.g. 'lastcapture white re3'",
+                ));
             };
             k += 2;
             let colour = match parse_colour(c) {
@@ -813,7 +911,11 @@ fn parse_conditions(p: &mut Parser, b: &mut Builder, line: usize) -> Result<(), 
                 _ => break,
             }
         }
-        b.conditions.push(Condition { name, words, line: t.line });
+        b.conditions.push(Condition {
+            name,
+            words,
+            line: t.line,
+        });
     }
     Ok(())
 }
@@ -822,7 +924,10 @@ fn squares_of(text: &str) -> Option<Vec<Square>> {
     if text.is_empty() || !text.len().is_multiple_of(2) || !text.is_ascii() {
         return None;
     }
-    (0..text.len()).step_by(2).map(|i| Square::parse(&text[i..i + 2].to_ascii_lowercase())).collect()
+    (0..text.len())
+        .step_by(2)
+        .map(|i| Square::parse(&text[i..i + 2].to_ascii_lowercase()))
+        .collect()
 }
 
 fn parse_options(p: &mut Parser, b: &mut Builder, line: usize) -> Result<(), LoadError> {
@@ -882,8 +987,16 @@ fn parse_options(p: &mut Parser, b: &mut Builder, line: usize) -> Result<(), Loa
 fn map_condition(c: &Condition) -> Result<(&'static str, &'static str), String> {
     // (family, name): family "circe" for the Circe family, "observation" for Madrasi/Isardam
     let words: Vec<&str> = c.words.iter().map(|s| s.as_str()).collect();
-    let shown = if words.is_empty() { c.name.clone() } else { format!("{} {}", c.name, words.join(" ")) };
-    let none = || Err(format!("Popeye condition '{shown}' has no fairyperft counterpart (see `fairyperft variants`)"));
+    let shown = if words.is_empty() {
+        c.name.clone()
+    } else {
+        format!("{} {}", c.name, words.join(" "))
+    };
+    let none = || {
+        Err(format!(
+            "Popeye condition '{shown}' has no fairyperft counterpart (see `fairyperft variants`)"
+        ))
+    };
     let circe = |w: &[&str]| -> Option<&'static str> {
         Some(match w {
             [] => "circe",
@@ -942,7 +1055,11 @@ fn map_condition(c: &Condition) -> Result<(&'static str, &'static str), String> 
 fn side_to_move(b: &Builder) -> Color {
     let s = b.stipulation.as_deref().unwrap_or("").to_ascii_lowercase();
     let help = s.starts_with("ser-h") || (s.starts_with('h') && !s.starts_with("hs"));
-    let mut side = if help && !b.white_to_play && !s.ends_with(".5") { Color::Black } else { Color::White };
+    let mut side = if help && !b.white_to_play && !s.ends_with(".5") {
+        Color::Black
+    } else {
+        Color::White
+    };
     if b.halfduplex {
         side = side.other();
     }
@@ -955,9 +1072,16 @@ fn finish(p: &Parser, b: Builder) -> Result<PopeyeProblem, LoadError> {
     let mut observation: Option<&str> = None;
     for c in &b.conditions {
         let (family, name) = map_condition(c).map_err(|m| p.err(c.line, m))?;
-        let slot = if family == "circe" { &mut circe } else { &mut observation };
+        let slot = if family == "circe" {
+            &mut circe
+        } else {
+            &mut observation
+        };
         if let Some(prev) = slot {
-            return Err(p.err(c.line, format!("'{name}' and '{prev}' cannot be combined (at most one of each kind)")));
+            return Err(p.err(
+                c.line,
+                format!("'{name}' and '{prev}' cannot be combined (at most one of each kind)"),
+            ));
         }
         *slot = Some(name);
     }
@@ -987,7 +1111,10 @@ fn finish(p: &Parser, b: Builder) -> Result<PopeyeProblem, LoadError> {
             if !volcanic {
                 return Err(p.err(
                     x.line,
-                    format!("{} is given twice (units go under others in Volcanic Circe only)", x.square),
+                    format!(
+                        "{} is given twice (units go under others in Volcanic Circe only)",
+                        x.square
+                    ),
                 ));
             }
             hidden.push((x.square, old));
@@ -1002,9 +1129,10 @@ fn finish(p: &Parser, b: Builder) -> Result<PopeyeProblem, LoadError> {
     if let Some((sq, line)) = &b.en_passant {
         let (first, last) = (sq[0], sq[sq.len() - 1]);
         if sq.len() < 2 || first.file() != last.file() || first.rank().abs_diff(last.rank()) != 2 {
-            return Err(
-                p.err(*line, "enpassant: expected the squares of a pawn's double step, e.g. 'enpassant e7e6e5'")
-            );
+            return Err(p.err(
+                *line,
+                "enpassant: expected the squares of a pawn's double step, e.g. 'enpassant e7e6e5'",
+            ));
         }
         ep = Square::from_coords(first.file(), (first.rank() + last.rank()) / 2).to_string();
     }
@@ -1038,8 +1166,21 @@ fn finish(p: &Parser, b: Builder) -> Result<PopeyeProblem, LoadError> {
         }
     }
     pos.set_castle_flags(f);
-    let fen = fen::write(&pos, FenStyle { origins: false, extended: true });
-    Ok(PopeyeProblem { line: b.line, title: b.title, variant, fen, stipulation: b.stipulation, expected_moves: None })
+    let fen = fen::write(
+        &pos,
+        FenStyle {
+            origins: false,
+            extended: true,
+        },
+    );
+    Ok(PopeyeProblem {
+        line: b.line,
+        title: b.title,
+        variant,
+        fen,
+        stipulation: b.stipulation,
+        expected_moves: None,
+    })
 }
 
 /// A Popeye input file as a suite: one case per problem, expecting the moves Popeye printed
@@ -1060,7 +1201,11 @@ pub fn parse_popeye_suite(path: &Path, text: &str) -> Result<Suite, LoadError> {
                  paste it there, or list the moves with `fairyperft moves --popeye FILE`",
             ));
         };
-        let id = if several { format!("{name}#{}", k + 1) } else { name.clone() };
+        let id = if several {
+            format!("{name}#{}", k + 1)
+        } else {
+            name.clone()
+        };
         cases.push(Case {
             id,
             fen: pr.fen,
@@ -1077,7 +1222,11 @@ pub fn parse_popeye_suite(path: &Path, text: &str) -> Result<Suite, LoadError> {
         source: Some(format!("Popeye input file {} with Popeye's output", path.display())),
         cases,
     };
-    Ok(Suite { path: path.to_path_buf(), file, lines })
+    Ok(Suite {
+        path: path.to_path_buf(),
+        file,
+        lines,
+    })
 }
 
 #[cfg(test)]
@@ -1148,16 +1297,28 @@ mod tests {
     #[test]
     fn errors_name_the_line() {
         for (text, needle) in [
-            ("begin\npieces white kh1 gh5\nend", "line 2: unsupported fairy piece 'g'"),
+            (
+                "begin\npieces white kh1 gh5\nend",
+                "line 2: unsupported fairy piece 'g'",
+            ),
             (
                 "begin\ncondition andernachchess\nend",
                 "line 2: Popeye condition 'andernachchess' has no fairyperft counterpart",
             ),
-            ("begin\ncondition circe\n  rexexclusive\nend", "line 2: Popeye condition 'circe rexexclusive'"),
+            (
+                "begin\ncondition circe\n  rexexclusive\nend",
+                "line 2: Popeye condition 'circe rexexclusive'",
+            ),
             ("begin\noption duplex\nend", "line 2: option 'duplex' is not supported"),
-            ("begin\npieces neutral pe4\nend", "line 2: neutral units are not supported"),
+            (
+                "begin\npieces neutral pe4\nend",
+                "line 2: neutral units are not supported",
+            ),
             ("begin\npieces white kh1\ntwin move h1 h2\nend", "line 3: 'twin'"),
-            ("pieces white kh1", "line 1: a Popeye input file starts with 'beginproblem'"),
+            (
+                "pieces white kh1",
+                "line 1: a Popeye input file starts with 'beginproblem'",
+            ),
             ("begin pieces white kh1", "missing 'endproblem'"),
             ("begin\nfoo\nend", "line 2: 'foo' is not a Popeye command"),
             ("begin\npieces white kh1 qh1\nend", "line 2: h1 is given twice"),
@@ -1175,7 +1336,10 @@ mod tests {
         let p = pop("begin condition circe pieces white kamikaze kh1 rd2 black kamikaze ka8 stip ~1 end").unwrap();
         assert_eq!(p[0].variant, "circe-kamikaze-reborn");
         assert!(pop("begin condition circe pieces white kamikaze rd2 white kh1 black ka8 stip ~1 end").is_err());
-        assert_eq!(drop_kamikaze_marks("kPe5*d6 ep.[wkPd6->d2][+bkPd7]"), "Pe5*d6 ep.[wPd6->d2][+bPd7]");
+        assert_eq!(
+            drop_kamikaze_marks("kPe5*d6 ep.[wkPd6->d2][+bkPd7]"),
+            "Pe5*d6 ep.[wPd6->d2][+bPd7]"
+        );
         assert_eq!(drop_kamikaze_marks("d7*c8=kQ[+bBc8]"), "d7*c8=kQ[+bBc8]");
     }
 
@@ -1183,7 +1347,10 @@ mod tests {
     fn solution_output_after_end() {
         let text = "begin pieces white kh1 black ka8 stip ~1 end\n\n   1.Kh1-g1 !\n\n   1.Kh1-h2 + !\n\nsolution finished. Time = 0.001 s\n";
         let p = pop(text).unwrap();
-        assert_eq!(p[0].expected_moves.as_deref(), Some(&["Kh1-g1".to_string(), "Kh1-h2".to_string()][..]));
+        assert_eq!(
+            p[0].expected_moves.as_deref(),
+            Some(&["Kh1-g1".to_string(), "Kh1-h2".to_string()][..])
+        );
     }
 
     #[test]
@@ -1199,9 +1366,13 @@ mod tests {
         assert_eq!(s.file.cases[0].perft, Some(vec![15, 66]));
         assert_eq!(s.file.cases[1].id, "corner");
         assert_eq!(s.lines, vec![2, 4]);
-        let e = parse_epd(Path::new("x.epd"), "8/8/8/8/8/8/8/K6k w - - ;D1 3 ;D3 9\n").unwrap_err().to_string();
+        let e = parse_epd(Path::new("x.epd"), "8/8/8/8/8/8/8/K6k w - - ;D1 3 ;D3 9\n")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("line 1: D2 is missing"), "{e}");
-        let e = parse_epd(Path::new("x.epd"), "8/8/8/8/8/8/8/K6k w - - ;D1 x\n").unwrap_err().to_string();
+        let e = parse_epd(Path::new("x.epd"), "8/8/8/8/8/8/8/K6k w - - ;D1 x\n")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("line 1: D1: 'x' is not a node count"), "{e}");
     }
 }

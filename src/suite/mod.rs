@@ -56,9 +56,15 @@ fn locate_ids(text: &str, cases: &[Case]) -> Vec<usize> {
 
 /// Parses suite text (YAML); `path` names it in errors.
 pub fn parse_suite(path: &Path, text: &str) -> Result<Suite, LoadError> {
-    let err = |message: String| LoadError { path: path.to_path_buf(), message };
+    let err = |message: String| LoadError {
+        path: path.to_path_buf(),
+        message,
+    };
     let file: SuiteFile = serde_yaml::from_str(text).map_err(|e| {
-        let loc = e.location().map(|l| format!("line {}, column {}: ", l.line(), l.column())).unwrap_or_default();
+        let loc = e
+            .location()
+            .map(|l| format!("line {}, column {}: ", l.line(), l.column()))
+            .unwrap_or_default();
         err(format!("{loc}{}", one_line(&e.to_string())))
     })?;
     let lines = locate_ids(text, &file.cases);
@@ -68,16 +74,29 @@ pub fn parse_suite(path: &Path, text: &str) -> Result<Suite, LoadError> {
             return Err(err(format!("line {}: case id '{}' is not unique", lines[i], c.id)));
         }
         if c.perft.is_none() && c.moves.is_none() && c.divide.is_none() {
-            return Err(err(format!("line {}: case '{}' has nothing to check (give perft, moves or divide)", lines[i], c.id)));
+            return Err(err(format!(
+                "line {}: case '{}' has nothing to check (give perft, moves or divide)",
+                lines[i], c.id
+            )));
         }
         if c.perft.as_ref().is_some_and(|p| p.is_empty()) {
-            return Err(err(format!("line {}: case '{}': perft needs at least one figure", lines[i], c.id)));
+            return Err(err(format!(
+                "line {}: case '{}': perft needs at least one figure",
+                lines[i], c.id
+            )));
         }
         if c.divide_depth == Some(0) {
-            return Err(err(format!("line {}: case '{}': divide_depth must be at least 1", lines[i], c.id)));
+            return Err(err(format!(
+                "line {}: case '{}': divide_depth must be at least 1",
+                lines[i], c.id
+            )));
         }
     }
-    Ok(Suite { path: path.to_path_buf(), file, lines })
+    Ok(Suite {
+        path: path.to_path_buf(),
+        file,
+        lines,
+    })
 }
 
 pub fn one_line(s: &str) -> String {
@@ -87,8 +106,10 @@ pub fn one_line(s: &str) -> String {
 /// Loads one suite file: YAML, or by its extension an EPD perft suite (`.epd`) or a
 /// Popeye input file (`.inp`, `.pop`, `.popeye`), see [`import`].
 pub fn load(path: &Path) -> Result<Suite, LoadError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| LoadError { path: path.to_path_buf(), message: format!("cannot read: {e}") })?;
+    let text = std::fs::read_to_string(path).map_err(|e| LoadError {
+        path: path.to_path_buf(),
+        message: format!("cannot read: {e}"),
+    })?;
     match import::kind_of(path) {
         Some(import::FileKind::Epd) => import::parse_epd(path, &text),
         Some(import::FileKind::Popeye) => import::parse_popeye_suite(path, &text),
@@ -103,8 +124,10 @@ pub fn expand(path: &Path) -> Result<Vec<PathBuf>, LoadError> {
         let mut out = Vec::new();
         let mut stack = vec![path.to_path_buf()];
         while let Some(d) = stack.pop() {
-            let rd = std::fs::read_dir(&d)
-                .map_err(|e| LoadError { path: d.clone(), message: format!("cannot read directory: {e}") })?;
+            let rd = std::fs::read_dir(&d).map_err(|e| LoadError {
+                path: d.clone(),
+                message: format!("cannot read directory: {e}"),
+            })?;
             for entry in rd.flatten() {
                 let p = entry.path();
                 if p.is_dir() {
@@ -119,7 +142,10 @@ pub fn expand(path: &Path) -> Result<Vec<PathBuf>, LoadError> {
     } else if path.exists() {
         Ok(vec![path.to_path_buf()])
     } else {
-        Err(LoadError { path: path.to_path_buf(), message: "no such file or directory".into() })
+        Err(LoadError {
+            path: path.to_path_buf(),
+            message: "no such file or directory".into(),
+        })
     }
 }
 

@@ -63,7 +63,12 @@ fn setup_failure(case: &Case, variant: &str, msg: String, started: std::time::In
         id: case.id.clone(),
         variant: variant.to_string(),
         status: Status::Failed,
-        checks: vec![Check { what: "setup".into(), ok: false, skipped: false, detail: vec![msg] }],
+        checks: vec![Check {
+            what: "setup".into(),
+            ok: false,
+            skipped: false,
+            detail: vec![msg],
+        }],
         nodes: 0,
         seconds: started.elapsed().as_secs_f64(),
     }
@@ -91,14 +96,28 @@ pub fn run_case(case: &Case, default_variant: &str, opts: &RunOptions) -> CaseRe
             let depth = i as u32 + 1;
             let what = format!("perft({depth})");
             if too_deep(e) {
-                checks.push(Check { what, ok: true, skipped: true, detail: vec![format!("{e} nodes expected, over the budget")] });
+                checks.push(Check {
+                    what,
+                    ok: true,
+                    skipped: true,
+                    detail: vec![format!("{e} nodes expected, over the budget")],
+                });
                 continue;
             }
             let found = game.perft(depth);
             nodes += found;
             let ok = found == e;
-            let detail = if ok { vec![] } else { vec![format!("perft({depth}): expected {e}, found {found}")] };
-            checks.push(Check { what, ok, skipped: false, detail });
+            let detail = if ok {
+                vec![]
+            } else {
+                vec![format!("perft({depth}): expected {e}, found {found}")]
+            };
+            checks.push(Check {
+                what,
+                ok,
+                skipped: false,
+                detail,
+            });
         }
     }
 
@@ -108,23 +127,43 @@ pub fn run_case(case: &Case, default_variant: &str, opts: &RunOptions) -> CaseRe
         let want_divide = case.divide.is_some();
         let divide_total: u64 = case.divide.as_ref().map_or(0, |d| d.values().sum());
         let divide_skipped = want_divide && too_deep(divide_total);
-        let rows = if want_divide && !divide_skipped { game.divide(depth) } else { game.divide(1) };
+        let rows = if want_divide && !divide_skipped {
+            game.divide(depth)
+        } else {
+            game.divide(1)
+        };
         if let Some(expected) = &case.moves {
             let e: BTreeSet<String> = expected.iter().cloned().collect();
             let f: BTreeSet<String> = rows.iter().map(|r| r.1.clone()).collect();
             let mut detail = diff_lines(&e, &f);
             if expected.len() != e.len() {
-                detail.push(format!("(the expected list names {} moves more than once)", expected.len() - e.len()));
+                detail.push(format!(
+                    "(the expected list names {} moves more than once)",
+                    expected.len() - e.len()
+                ));
             }
             if rows.len() != f.len() {
-                detail.push(format!("(fairyperft printed {} moves with the same notation)", rows.len() - f.len()));
+                detail.push(format!(
+                    "(fairyperft printed {} moves with the same notation)",
+                    rows.len() - f.len()
+                ));
             }
-            checks.push(Check { what: "moves".into(), ok: detail.is_empty(), skipped: false, detail });
+            checks.push(Check {
+                what: "moves".into(),
+                ok: detail.is_empty(),
+                skipped: false,
+                detail,
+            });
         }
         if let Some(expected) = &case.divide {
             let what = format!("divide({depth})");
             if divide_skipped {
-                checks.push(Check { what, ok: true, skipped: true, detail: vec![format!("{divide_total} nodes expected, over the budget")] });
+                checks.push(Check {
+                    what,
+                    ok: true,
+                    skipped: true,
+                    detail: vec![format!("{divide_total} nodes expected, over the budget")],
+                });
             } else {
                 let mut found: BTreeMap<String, u64> = BTreeMap::new();
                 for (_, name, n) in &rows {
@@ -142,7 +181,12 @@ pub fn run_case(case: &Case, default_variant: &str, opts: &RunOptions) -> CaseRe
                         _ => {}
                     }
                 }
-                checks.push(Check { what, ok: detail.is_empty(), skipped: false, detail });
+                checks.push(Check {
+                    what,
+                    ok: detail.is_empty(),
+                    skipped: false,
+                    detail,
+                });
             }
         }
     }
@@ -154,5 +198,12 @@ pub fn run_case(case: &Case, default_variant: &str, opts: &RunOptions) -> CaseRe
     } else {
         Status::Passed
     };
-    CaseResult { id: case.id.clone(), variant, status, checks, nodes, seconds: started.elapsed().as_secs_f64() }
+    CaseResult {
+        id: case.id.clone(),
+        variant,
+        status,
+        checks,
+        nodes,
+        seconds: started.elapsed().as_secs_f64(),
+    }
 }

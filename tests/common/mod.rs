@@ -34,19 +34,34 @@ pub fn run_suites(dir: &str, exclude: &[&str]) -> (usize, usize) {
     for f in &files {
         let s = suite::load(f).unwrap_or_else(|e| panic!("{e}"));
         let dv = s.file.variant.clone().unwrap_or_else(|| "orthodox".into());
-        let results: Vec<_> = s.file.cases.par_iter().map(|c| suite::run_case(c, &dv, &opts)).collect();
+        let results: Vec<_> = s
+            .file
+            .cases
+            .par_iter()
+            .map(|c| suite::run_case(c, &dv, &opts))
+            .collect();
         for r in results {
             match r.status {
                 Status::Passed => passed += 1,
                 Status::Skipped => skipped += 1,
                 Status::Failed => {
-                    let detail: Vec<String> = r.checks.iter().filter(|c| !c.ok).flat_map(|c| c.detail.clone()).collect();
+                    let detail: Vec<String> = r
+                        .checks
+                        .iter()
+                        .filter(|c| !c.ok)
+                        .flat_map(|c| c.detail.clone())
+                        .collect();
                     failures.push(format!("{}: {}\n    {}", rel(f), r.id, detail.join("\n    ")));
                 }
             }
         }
     }
-    assert!(failures.is_empty(), "{} case(s) failed:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} case(s) failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
     (passed, skipped)
 }
 
