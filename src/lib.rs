@@ -8,10 +8,10 @@
 
 pub mod attacks;
 pub mod bitboard;
+pub mod fast;
 pub mod fen;
 pub mod game;
 pub mod invariants;
-pub mod leaf;
 pub mod movegen;
 pub mod moves;
 pub mod notation;

@@ -86,7 +86,7 @@ impl<'a> Search<'a> {
         let before_last = self.before_last();
         let rules = self.rules;
         if depth == 1 {
-            return crate::leaf::count_with(pos, rules, before_last, self.parent_occ);
+            return crate::fast::count_with(pos, rules, before_last, self.parent_occ);
         }
         let key = self.table.map(|t| (t, self.key(pos)));
         if let Some((t, k)) = key {
@@ -98,7 +98,7 @@ impl<'a> Search<'a> {
         if !rules.cohen {
             // (the path and the parent's occupancy matter to Cohen's rule only)
             if depth == 2 {
-                n = match crate::leaf::count_two(pos, rules) {
+                n = match crate::fast::count_two(pos, rules) {
                     Some(two) => two,
                     None => count_two_played(pos, rules),
                 };
@@ -170,7 +170,7 @@ impl<'a> Search<'a> {
 #[inline(never)]
 fn count_two_played(pos: &mut Position, rules: &Rules) -> u64 {
     let mut n = 0;
-    rules.for_each_legal_unordered(pos, None, |pos, _| n += crate::leaf::count_with(pos, rules, None, None));
+    rules.for_each_legal_unordered(pos, None, |pos, _| n += crate::fast::count_with(pos, rules, None, None));
     n
 }
 

@@ -41,7 +41,7 @@ pub struct Rules {
     /// Cached [`Rules::king_capture_is_plain`] (asked at every check test).
     plain_check: bool,
     /// Cached: the leaf counter's short path for these rules (`leaf::ShortPath`).
-    short_path: crate::leaf::ShortPath,
+    short_path: crate::fast::ShortPath,
 }
 
 /// Conditions that are not Circe presets: (name, one-line rule).
@@ -93,7 +93,7 @@ impl Rules {
             name: "orthodox".into(),
             generic_only: false,
             plain_check: true,
-            short_path: crate::leaf::ShortPath::None,
+            short_path: crate::fast::ShortPath::None,
         }
     }
 
@@ -161,7 +161,7 @@ impl Rules {
         }
         rules.name = parts.join("+");
         rules.plain_check = rules.compute_plain_check();
-        rules.short_path = crate::leaf::ShortPath::of(&rules);
+        rules.short_path = crate::fast::ShortPath::of(&rules);
         Ok(rules)
     }
 
@@ -195,9 +195,9 @@ impl Rules {
 
     /// The leaf counter's short path for these rules (none with [`Rules::generic`]).
     #[inline(always)]
-    pub(crate) fn short_path(&self) -> crate::leaf::ShortPath {
+    pub(crate) fn short_path(&self) -> crate::fast::ShortPath {
         if self.generic_only {
-            crate::leaf::ShortPath::None
+            crate::fast::ShortPath::None
         } else {
             self.short_path
         }
@@ -358,7 +358,7 @@ impl Rules {
     ) {
         let mut sure = MoveList::new();
         let mut unsure = MoveList::new();
-        let listed = crate::leaf::short_moves(pos, self, &mut sure, &mut unsure);
+        let listed = crate::fast::short_moves(pos, self, &mut sure, &mut unsure);
         if listed.is_none() {
             return self.for_each_legal(pos, before_last, f);
         }

@@ -22,7 +22,7 @@
 //! victim is reborn between the checker and the king.
 //!
 //! Assassin Circe joins in (with our king on one of our home squares, where a rebirth could
-//! remove it, [`super::assassin_home`] counts): a reborn unit that
+//! remove it, [`assassin_home`] counts): a reborn unit that
 //! replaces the occupant of its square leaves it occupied, so only a rebirth onto our king
 //! (illegal), onto the unit checking it (which it replaces: judged apart, as a victim reborn
 //! between a checker and the king) and the king's steps and castling onto our home squares
@@ -36,6 +36,9 @@
 //! Rex Inclusive joins in ([`Rex`]): where our king stands relative to its rebirth square
 //! decides which few moves check works differently for (a king off that square is in
 //! check only while the square is taken), and those are counted apart.
+
+pub(crate) mod assassin_home;
+pub(crate) mod instances;
 
 use super::{all_victims_reborn_in, attacked, checks_from, risky_victims, VictimRule};
 use crate::attacks::{
@@ -196,7 +199,7 @@ struct KingLines {
 }
 
 /// Assassin Circe, our king on `k`, one of our home squares, where a rebirth could remove
-/// it: counted by [`super::assassin_home`].
+/// it: counted by [`assassin_home`].
 #[inline(always)]
 fn assassin_at_home(pos: &Position, c: &Circe, k: Square) -> bool {
     c.occupied == Occupied::Assassinate && super::threat_squares(pos.turn()).contains(k)
@@ -205,7 +208,7 @@ fn assassin_at_home(pos: &Position, c: &Circe, k: Square) -> bool {
 /// Parrain: our unit and the square it was captured on, reborn after our move on that square
 /// plus the move's vector (when empty): it can only shield our king. A pawn reborn on its
 /// promotion rank promotes: one move per choice.
-pub(super) type Shield = Option<(Piece, Square)>;
+pub(crate) type Shield = Option<(Piece, Square)>;
 
 /// With a pending rebirth of ours (captured on `a`), the moves orthodox chess forbids that
 /// the reborn unit may shield, for `each` (judged on the board; a pawn's move to its last
@@ -378,9 +381,9 @@ fn castlings(pos: &Position, k: Square) -> impl Iterator<Item = Move> + '_ {
     let us = pos.turn();
     let s = pos.sets();
     // (the flags and the board by bit arithmetic, the passing square's attack after)
-    super::exact::castling_targets(pos, s, us, k)
+    crate::fast::exact::castling_targets(pos, s, us, k)
         .into_iter()
-        .map(move |to| super::exact::castling_to(k, to))
+        .map(move |to| crate::fast::exact::castling_to(k, to))
         .filter(move |ca| {
             !attacked(
                 s,
@@ -402,7 +405,7 @@ fn castlings(pos: &Position, k: Square) -> impl Iterator<Item = Move> + '_ {
 /// on a square our unit leaves, never between the two.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)] // (the king's set-up, as `setup` returns it, and the units left out)
-pub(super) fn apart(
+pub(crate) fn apart(
     pos: &Position,
     c: &Circe,
     k: Square,
@@ -502,10 +505,10 @@ fn dead_victims(pos: &Position, c: &Circe) -> (Bitboard, Bitboard) {
 
 /// The number of legal moves, or `None` when the position is not one this module models.
 #[inline(always)]
-pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
+pub(crate) fn count(pos: &Position, c: &Circe) -> Option<u64> {
     let (k, checkers, pinned, rays, shield, lines) = setup(pos, c)?;
     if assassin_at_home(pos, c, k) {
-        return super::assassin_home::count(pos, c, k, checkers, pinned, rays);
+        return assassin_home::count(pos, c, k, checkers, pinned, rays);
     }
     let rex = Rex::of(pos, c, k)?;
     let them = pos.turn().other();
@@ -679,7 +682,7 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
             // castling needs only the king unattacked: it may cross and land on attacked
             // squares, its rebirth square being then empty (RULES.md §2)
             if checkers.is_empty() {
-                n += super::exact::castling_targets(pos, s, pos.turn(), k).count() as u64;
+                n += crate::fast::exact::castling_targets(pos, s, pos.turn(), k).count() as u64;
             }
         }
         Rex::Free(rk) => {
@@ -716,13 +719,13 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
 /// the king standing on that square could not screen it from a slider (the threat stands);
 /// on the board for the others.
 #[inline(always)]
-pub(super) fn assassin_king(pos: &Position, k: Square, threats: Bitboard) -> u64 {
+pub(crate) fn assassin_king(pos: &Position, k: Square, threats: Bitboard) -> u64 {
     let s = pos.sets();
     assassin_king_with(
         pos,
         k,
         threats,
-        super::exact::attack_map(s, pos.turn().other(), s.occ.without(k)),
+        crate::fast::exact::attack_map(s, pos.turn().other(), s.occ.without(k)),
     )
 }
 
@@ -730,7 +733,7 @@ pub(super) fn assassin_king(pos: &Position, k: Square, threats: Bitboard) -> u64
 /// our king not attacked, what it attacks with the king on it: no line it attacks runs
 /// through the king's square).
 #[inline(always)]
-pub(super) fn assassin_king_with(pos: &Position, k: Square, threats: Bitboard, map: Bitboard) -> u64 {
+pub(crate) fn assassin_king_with(pos: &Position, k: Square, threats: Bitboard, map: Bitboard) -> u64 {
     let s = pos.sets();
     let us = pos.turn();
     let away = s.occ.without(k);
@@ -748,8 +751,8 @@ pub(super) fn assassin_king_with(pos: &Position, k: Square, threats: Bitboard, m
     let steps = king_attacks(k) & !s.occ & !map;
     // (castling: the king's arrival squares the flags and the board allow, and the squares
     // it passes, found once)
-    let tos = super::exact::castling_targets(pos, s, us, k);
-    let reach = (steps | tos | super::exact::castling_passes(tos)) & threats;
+    let tos = crate::fast::exact::castling_targets(pos, s, us, k);
+    let reach = (steps | tos | crate::fast::exact::castling_passes(tos)) & threats;
     let pre = crate::rules::circe::home_preimages_in(us, reach);
     let mut hot = Bitboard::EMPTY;
     let mut sure = Bitboard::EMPTY;
@@ -775,14 +778,14 @@ pub(super) fn assassin_king_with(pos: &Position, k: Square, threats: Bitboard, m
     // stands on the first rank between them, or on a line of the other square colour); in
     // bulk by the arrival squares, a closer look for the few on or passing a `look` square
     let bad = map | sure;
-    let legal = tos & !bad & !super::exact::castling_arrivals(bad);
-    let near = legal & (look | super::exact::castling_arrivals(look));
+    let legal = tos & !bad & !crate::fast::exact::castling_arrivals(bad);
+    let near = legal & (look | crate::fast::exact::castling_arrivals(look));
     n += (legal & !near).count() as u64;
     for to in near {
         n += u64::from(!castling_threat(
             s,
             us,
-            super::exact::castling_to(k, to).m,
+            crate::fast::exact::castling_to(k, to).m,
             away,
             look,
             map,
@@ -1568,7 +1571,7 @@ fn covered_by(pos: &Position) -> Bitboard {
     let Some(k) = pos.king(us) else {
         return pos.hidden_mask() & ours;
     };
-    let mut out = super::exact::slider_pins(s, us, k) & pos.hidden_mask();
+    let mut out = crate::fast::exact::slider_pins(s, us, k) & pos.hidden_mask();
     for sq in pos.hidden_mask() & ours & !out {
         if pos.hidden_under(sq).is_some_and(|u| {
             u.color() != us && crate::attacks::attacks(u.role(), u.color(), sq, Bitboard::EMPTY).contains(k)
@@ -1583,7 +1586,7 @@ fn covered_by(pos: &Position) -> Bitboard {
 fn unit_targets(s: &crate::position::Sets, from: Square) -> Bitboard {
     let mut t = Bitboard::EMPTY;
     let Some(p) = s.piece_at(from) else { return t };
-    super::exact::unit_moves(s, p, from, Bitboard::FULL, |m, _| t = t.with(m.to()));
+    crate::fast::exact::unit_moves(s, p, from, Bitboard::FULL, |m, _| t = t.with(m.to()));
     t
 }
 
@@ -1591,7 +1594,7 @@ fn unit_targets(s: &crate::position::Sets, from: Square) -> Bitboard {
 /// (to be played with the legality test: captures that a rebirth may make illegal, or
 /// legal); `None` when the position is not one this module models.
 #[inline(always)]
-pub(super) fn moves(pos: &Position, c: &Circe, sure: &mut MoveList, unsure: &mut MoveList) -> Option<()> {
+pub(crate) fn moves(pos: &Position, c: &Circe, sure: &mut MoveList, unsure: &mut MoveList) -> Option<()> {
     if c.victim_kings {
         // (Rex Inclusive: counted here, listed by the general pipeline)
         return None;
@@ -1713,7 +1716,7 @@ fn collect<const DEPART: bool>(
     }
     for from in covered {
         if let Some(p) = pos.piece_at(from) {
-            super::exact::unit_moves(pos.sets(), p, from, Bitboard::FULL, |m, _| sink.unsure.push(m));
+            crate::fast::exact::unit_moves(pos.sets(), p, from, Bitboard::FULL, |m, _| sink.unsure.push(m));
         }
     }
     sink.off
@@ -1970,7 +1973,7 @@ fn rebirth(
 /// buried, or the capture is illegal; Assassin: it replaces the occupant, but our king),
 /// our king then unattacked. `None` where the general pipeline decides: a pending
 /// rebirth, hidden units, kings reborn, a pawn reborn on its promotion rank.
-pub(super) fn en_passant(pos: &Position, c: &Circe, from: Square, to: Square, at: Square) -> Option<bool> {
+pub(crate) fn en_passant(pos: &Position, c: &Circe, from: Square, to: Square, at: Square) -> Option<bool> {
     if pos.pending().is_some() || pos.hidden_mask().any() || c.victim_kings {
         return None;
     }
@@ -2023,7 +2026,7 @@ pub(super) fn en_passant(pos: &Position, c: &Circe, from: Square, to: Square, at
 /// or of a reborn pawn), judged on the board after it: the king on `k` (or the capturing
 /// king) unattacked, and under Assassin on one of our home squares, no capture rebirthing
 /// one of our units on it.
-pub(super) fn on_board(pos: &Position, c: &Circe, k: Square, from: Square, to: Square, shield: Shield) -> Option<u64> {
+pub(crate) fn on_board(pos: &Position, c: &Circe, k: Square, from: Square, to: Square, shield: Shield) -> Option<u64> {
     let us = pos.turn();
     let them = us.other();
     let p = pos.piece_at(from)?;
@@ -2140,7 +2143,7 @@ fn on_board_move(pos: &Position, c: &Circe, k: Square, m: Move, shield: Shield) 
     }
     let us = pos.turn();
     let (rf, rt) = crate::rules::effects::castling_rook(m);
-    let mut b = super::exact::castled(pos.sets(), us, m);
+    let mut b = crate::fast::exact::castled(pos.sets(), us, m);
     let dx = m.to().file() as i32 - m.from().file() as i32 + rt.file() as i32 - rf.file() as i32;
     let times = place_shield(&mut b, shield, (dx, 0));
     Some(times * u64::from(!attacked(&b, m.to(), us.other(), b.occ, c.first_rank_pawns)))
@@ -2392,7 +2395,7 @@ impl<const DEAD: bool> Sink for Plain<DEAD> {
 /// one of our units there.
 fn assassin_step_legal(pos: &Position, fr: super::FirstRankPawns, m: Move) -> bool {
     let us = pos.turn();
-    let b = super::exact::king_on(pos.sets(), us, m.from(), m.to());
+    let b = crate::fast::exact::king_on(pos.sets(), us, m.from(), m.to());
     !super::assassination_threat(&b, us, m.to(), fr, |att| att)
 }
 
@@ -2404,12 +2407,14 @@ fn assassin_castling_legal(pos: &Position, fr: super::FirstRankPawns, m: Move) -
     // (the rook's arrival square is the one the king crosses)
     let pass = crate::rules::effects::castling_rook(m).1;
     !super::assassination_threat(
-        &super::exact::king_on(pos.sets(), us, m.from(), pass),
+        &crate::fast::exact::king_on(pos.sets(), us, m.from(), pass),
         us,
         pass,
         fr,
         |att| att,
-    ) && !super::assassination_threat(&super::exact::castled(pos.sets(), us, m), us, m.to(), fr, |att| att)
+    ) && !super::assassination_threat(&crate::fast::exact::castled(pos.sets(), us, m), us, m.to(), fr, |att| {
+        att
+    })
 }
 
 /// Parrain, our pawn pending (captured on `promo`'s square, reborn after our move on that

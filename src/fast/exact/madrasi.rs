@@ -12,7 +12,7 @@
 //! move: the king must not be attacked by a unit that no like unit of ours observes there.
 //! When an active or wakeable unit attacks the king, every move is judged so.
 
-use super::exact::{castlings_by_map, king_on, king_zone_attack_map, pinned, plain_after, plain_king, unit_moves, Out};
+use super::{castlings_by_map, king_on, king_zone_attack_map, pinned, plain_after, plain_king, unit_moves, Out};
 use crate::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, pawn_attacks_of_set, queen_attacks,
     rook_attacks,
@@ -27,13 +27,13 @@ use crate::square::{Color, Piece, Role, Square};
 /// The number of legal moves, or `None` when the position is not modelled here (no king; a
 /// pawn on its first or last rank: on its own first rank it observes nothing while it can
 /// be observed; hidden units or a pending rebirth).
-pub(super) fn count(pos: &Position, kings: bool) -> Option<u64> {
-    super::exact::count(|out| run(pos, kings, out))
+pub(crate) fn count(pos: &Position, kings: bool) -> Option<u64> {
+    super::count(|out| run(pos, kings, out))
 }
 
 /// The legal moves (every judgement here is exact: none needs the legality test); `None`
 /// as for [`count`].
-pub(super) fn moves(pos: &Position, kings: bool, list: &mut MoveList) -> Option<()> {
+pub(crate) fn moves(pos: &Position, kings: bool, list: &mut MoveList) -> Option<()> {
     run(pos, kings, list)
 }
 

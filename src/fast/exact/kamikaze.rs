@@ -15,7 +15,7 @@
 //! capture square whatever the direction), the king's captures (it is reborn) and e.p.
 //! captures (the orthodox generator's own e.p. test knows nothing of the rebirths).
 
-use super::exact::{all_unit_moves, en_passants, pins_and_screens, unattacked_king, unit_moves, Out};
+use super::{all_unit_moves, en_passants, pins_and_screens, unattacked_king, unit_moves, Out};
 use crate::attacks::line;
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
@@ -25,7 +25,7 @@ use crate::rules::circe::{home_square, Circe, FirstRankPawns};
 use crate::square::{Color, Piece, Role, Square};
 
 /// Do these Circe rules (with no other condition) take this path?
-pub(super) fn applies(c: &Circe) -> bool {
+pub(crate) fn applies(c: &Circe) -> bool {
     use crate::rules::circe::{CaptureFrom, Capturer, Occupied, OwnSquare, SquareRule, Victim, WalkRule, When};
     let capturer = match c.capturer {
         Capturer::Removed => true,
@@ -45,8 +45,8 @@ pub(super) fn applies(c: &Circe) -> bool {
 
 /// The number of legal moves, or `None` when the position is not modelled here (our king
 /// attacked; a pawn on its first or last rank; hidden units or a pending rebirth).
-pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
-    super::exact::count(|out| run(pos, c, out))
+pub(crate) fn count(pos: &Position, c: &Circe) -> Option<u64> {
+    super::count(|out| run(pos, c, out))
 }
 
 /// [`count`] where an enemy unit attacks our king (which [`count`] leaves out, rare: apart
@@ -54,22 +54,22 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
 /// check); `None` where the position is not modelled but for the attack, or the king is
 /// not attacked.
 #[inline(never)]
-pub(super) fn count_attacked(pos: &Position, c: &Circe) -> Option<u64> {
-    let k = super::exact::attacked_king(pos)?;
+pub(crate) fn count_attacked(pos: &Position, c: &Circe) -> Option<u64> {
+    let k = super::attacked_king(pos)?;
     let s = pos.sets();
     let us = pos.turn();
     let them = us.other();
     let reborn = c.capturer == crate::rules::circe::Capturer::Reborn;
     let judge = Judge { s, us, them, k, reborn };
     let theirs = s.color[them.index()];
-    super::exact::count(|out| {
+    super::count(|out| {
         all_unit_moves(s, us, |m, p, arrived| {
             let (from, to) = (m.from(), m.to());
             if !theirs.contains(to) {
                 let king = if from == k { to } else { k };
                 out.judged(m, || {
-                    let b = super::exact::plain_after(s, from, to, None, p, arrived);
-                    !super::attacked(&b, king, them, b.occ, FirstRankPawns::Immobile)
+                    let b = super::plain_after(s, from, to, None, p, arrived);
+                    !crate::fast::attacked(&b, king, them, b.occ, FirstRankPawns::Immobile)
                 });
             } else if from != k || reborn {
                 // (kings capture only where they are reborn)
@@ -82,7 +82,7 @@ pub(super) fn count_attacked(pos: &Position, c: &Circe) -> Option<u64> {
 }
 
 /// The legal moves (every judgement here is exact); `None` as for [`count`].
-pub(super) fn moves(pos: &Position, c: &Circe, list: &mut MoveList) -> Option<()> {
+pub(crate) fn moves(pos: &Position, c: &Circe, list: &mut MoveList) -> Option<()> {
     run(pos, c, list)
 }
 
@@ -95,7 +95,7 @@ fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
     let theirs = s.color[them.index()];
     let (pinned, screens) = pins_and_screens(s, us, k);
     // the victims whose rebirth square could let them attack the king
-    let risky = super::risky_victims(pos, c, them, Some(k), Bitboard::EMPTY);
+    let risky = crate::fast::risky_victims(pos, c, them, Some(k), Bitboard::EMPTY);
     let reborn = c.capturer == crate::rules::circe::Capturer::Reborn;
     let judge = Judge { s, us, them, k, reborn };
     {
@@ -264,7 +264,7 @@ impl Judge<'_> {
         if !b.occ.contains(r) {
             b.toggle(r, v);
         }
-        !super::attacked(&b, k, self.them, b.occ, FirstRankPawns::Immobile)
+        !crate::fast::attacked(&b, k, self.them, b.occ, FirstRankPawns::Immobile)
     }
 
     /// Is our pawn's e.p. capture `from`x`ep` of the enemy pawn on `at` legal: the capturer
@@ -286,6 +286,6 @@ impl Judge<'_> {
         if !b.occ.contains(r) {
             b.toggle(r, victim);
         }
-        !super::attacked(&b, self.k, self.them, b.occ, FirstRankPawns::Immobile)
+        !crate::fast::attacked(&b, self.k, self.them, b.occ, FirstRankPawns::Immobile)
     }
 }

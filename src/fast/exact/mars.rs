@@ -25,7 +25,7 @@
 //! changes only by displacing units: perft's last two plies are counted here without playing
 //! the first's moves on the position ([`count_two`]).
 
-use super::exact::{castlings_with, plain_king, Out};
+use super::{castlings_with, plain_king, Out};
 use crate::attacks::{between, king_attacks, pawn_attacks, pawn_attacks_of_set};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
@@ -35,7 +35,7 @@ use crate::rules::circe::{home_pairs_of, home_square, CaptureFrom, Capturer, Cir
 use crate::square::{Color, Piece, Role, Square};
 
 /// Do these Circe rules (with no other condition) take this path?
-pub(super) fn applies(c: &Circe) -> bool {
+pub(crate) fn applies(c: &Circe) -> bool {
     c.capture_from == CaptureFrom::RebirthSquare
         && c.victim == Victim::Gone
         && c.capturer == Capturer::Stays
@@ -45,12 +45,12 @@ pub(super) fn applies(c: &Circe) -> bool {
 
 /// The number of legal moves, or `None` when the position is not modelled here (no king of
 /// ours; a pawn on its first or last rank; hidden units or a pending rebirth).
-pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
-    super::exact::count(|out| run(pos, c, out))
+pub(crate) fn count(pos: &Position, c: &Circe) -> Option<u64> {
+    super::count(|out| run(pos, c, out))
 }
 
 /// The legal moves (every judgement here is exact); `None` as for [`count`].
-pub(super) fn moves(pos: &Position, c: &Circe, list: &mut MoveList) -> Option<()> {
+pub(crate) fn moves(pos: &Position, c: &Circe, list: &mut MoveList) -> Option<()> {
     run(pos, c, list)
 }
 
@@ -229,12 +229,12 @@ fn pawn_lifts(pawns: Bitboard, color: Color) -> Bitboard {
 /// perft(2) of `pos` by this path: its legal moves as [`moves`] lists them, and the position
 /// after each counted as [`count`] counts it, from what the count reads of a position: the
 /// bitboards after the move (its unit moved, the captured unit gone, castling's rook moved)
-/// and the castling flags it leaves ([`super::exact::displaced`]). So perft's last inner ply
+/// and the castling flags it leaves ([`super::displaced`]). So perft's last inner ply
 /// plays no move on the position (journal, hash, mailbox and their undoing). The positions
 /// after the moves are ones the path models as it models `pos`: nothing is reborn or hidden
 /// here, a pawn reaching its last rank promotes, and a legal move takes no king (the enemy's
 /// stays where it is). `None` as for [`count`], and when the enemy has no king.
-pub(super) fn count_two(pos: &Position, c: &Circe) -> Option<u64> {
+pub(crate) fn count_two(pos: &Position, c: &Circe) -> Option<u64> {
     let b = Board::of(pos)?;
     let theirs = pos.king(pos.turn().other())?;
     match pos.turn() {
@@ -251,7 +251,7 @@ fn count_two_as(pos: &Position, b: &Board, theirs: Square, c: &Circe, us: Color)
     let mut n = crate::orthodox::Counter(0);
     let mut s = Sets::default();
     for &m in list.iter() {
-        let castle = super::exact::displaced(pos, m, us, &mut s);
+        let castle = super::displaced(pos, m, us, &mut s);
         run_as(
             &Board {
                 s: &s,
@@ -305,7 +305,7 @@ fn run_as<O: Out>(b: &Board, c: &Circe, out: &mut O, us: Color) {
     let (s, k) = (b.s, b.k);
     let them = us.other();
     // (the enemy's attacks matter on the king's square, its steps and castling's squares)
-    let zone = king_attacks(k).with(k) | super::exact::castling_squares_with(b.castle, us);
+    let zone = king_attacks(k).with(k) | super::castling_squares_with(b.castle, us);
     let (e, map, look) = Enemies::new(s, c, us, k, zone);
     let occ = s.occ;
     let empty = !occ;

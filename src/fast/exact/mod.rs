@@ -4,6 +4,12 @@
 //! and the map of what the enemy attacks. Every move these paths give is decided exactly: in
 //! bulk from the orthodox generator, or judged on the board after it.
 
+pub(crate) mod anticirce;
+pub(crate) mod isardam;
+pub(crate) mod kamikaze;
+pub(crate) mod madrasi;
+pub(crate) mod mars;
+
 use crate::attacks::{
     attacks, between, bishop_attacks, bishop_rays, king_attacks, pawn_attacks, pawn_attacks_of_set, rook_attacks,
     rook_rays,
@@ -15,7 +21,7 @@ use crate::position::{flags, Position, Sets};
 use crate::square::{Color, Piece, Role, Square};
 
 /// Where the moves go: the orthodox generator's bulk (legal), and moves that need a look.
-pub(super) trait Out: crate::orthodox::Sink {
+pub(crate) trait Out: crate::orthodox::Sink {
     /// A legal move.
     fn legal(&mut self, m: Move);
     /// A move that is legal when `legal` says so.
@@ -62,7 +68,7 @@ impl Out for MoveList {
 
 /// The number of legal moves `run` gives (`None`: the position is not modelled).
 #[inline(always)]
-pub(super) fn count(run: impl FnOnce(&mut Counter) -> Option<()>) -> Option<u64> {
+pub(crate) fn count(run: impl FnOnce(&mut Counter) -> Option<()>) -> Option<u64> {
     let mut out = Counter(0);
     run(&mut out)?;
     Some(out.0)
@@ -71,7 +77,7 @@ pub(super) fn count(run: impl FnOnce(&mut Counter) -> Option<()>) -> Option<u64>
 /// The board `s` after our unit `p` goes from `from` to `to` as `arrived`, taking what
 /// stands on `to`, or (e.p.) the enemy pawn on `ep`; nothing else happens.
 #[inline]
-pub(super) fn plain_after(s: &Sets, from: Square, to: Square, ep: Option<Square>, p: Piece, arrived: Piece) -> Sets {
+pub(crate) fn plain_after(s: &Sets, from: Square, to: Square, ep: Option<Square>, p: Piece, arrived: Piece) -> Sets {
     let mut b = *s;
     b.toggle(from, p);
     if let Some(v) = ep {
@@ -87,7 +93,7 @@ pub(super) fn plain_after(s: &Sets, from: Square, to: Square, ep: Option<Square>
 /// hidden under other units, no pending rebirth, no pawn on its first or last rank (on its
 /// own first rank a pawn observes and captures nothing, which the paths do not model).
 #[inline(always)]
-pub(super) fn plain_king(pos: &Position) -> Option<Square> {
+pub(crate) fn plain_king(pos: &Position) -> Option<Square> {
     let k = pos.king(pos.turn())?;
     let pawns = pos.sets().role[Role::Pawn.index()];
     let plain = pos.hidden_mask().is_empty()
@@ -99,7 +105,7 @@ pub(super) fn plain_king(pos: &Position) -> Option<Square> {
 /// Our king's square, when the position is one [`plain_king`] admits and no enemy unit
 /// attacks the king (Anticirce, Kamikaze paths; they judge e.p. captures themselves).
 #[inline(always)]
-pub(super) fn unattacked_king(pos: &Position) -> Option<Square> {
+pub(crate) fn unattacked_king(pos: &Position) -> Option<Square> {
     let k = plain_king(pos)?;
     let s = pos.sets();
     (!super::attacked(
@@ -115,7 +121,7 @@ pub(super) fn unattacked_king(pos: &Position) -> Option<Square> {
 /// Our king's square, when the position is one [`plain_king`] admits and an enemy unit
 /// attacks the king: what [`unattacked_king`] leaves to the paths' `count_attacked`.
 #[inline(always)]
-pub(super) fn attacked_king(pos: &Position) -> Option<Square> {
+pub(crate) fn attacked_king(pos: &Position) -> Option<Square> {
     let k = plain_king(pos)?;
     let s = pos.sets();
     super::attacked(
@@ -130,14 +136,14 @@ pub(super) fn attacked_king(pos: &Position) -> Option<Square> {
 
 /// Our units pinned to our king on `k` by any enemy slider ([`pins_and_screens`]).
 #[inline(always)]
-pub(super) fn slider_pins(s: &Sets, us: Color, k: Square) -> Bitboard {
+pub(crate) fn slider_pins(s: &Sets, us: Color, k: Square) -> Bitboard {
     pins_and_screens(s, us, k).0
 }
 
 /// [`slider_pins`] and [`screens`] at once, in one pass over the enemy sliders (inlined,
 /// the half a caller does not use is dropped by the compiler).
 #[inline(always)]
-pub(super) fn pins_and_screens(s: &Sets, us: Color, k: Square) -> (Bitboard, Bitboard) {
+pub(crate) fn pins_and_screens(s: &Sets, us: Color, k: Square) -> (Bitboard, Bitboard) {
     let (mut pinned, mut screening) = (Bitboard::EMPTY, Bitboard::EMPTY);
     for sn in s.snipers(us.other(), k) {
         let b = between(k, sn) & s.occ;
@@ -152,7 +158,7 @@ pub(super) fn pins_and_screens(s: &Sets, us: Color, k: Square) -> (Bitboard, Bit
 /// Our units (of `us`) that stand alone between our king on `k` and an enemy slider:
 /// `straight` (rook-like) or `diagonal` (bishop-like).
 #[inline(always)]
-pub(super) fn pinned(s: &Sets, us: Color, k: Square, straight: Bitboard, diagonal: Bitboard) -> Bitboard {
+pub(crate) fn pinned(s: &Sets, us: Color, k: Square, straight: Bitboard, diagonal: Bitboard) -> Bitboard {
     let snipers = (rook_rays(k) & straight) | (bishop_rays(k) & diagonal);
     let mut pinned = Bitboard::EMPTY;
     for sn in snipers {
@@ -165,7 +171,7 @@ pub(super) fn pinned(s: &Sets, us: Color, k: Square, straight: Bitboard, diagona
 /// The pseudo-legal moves of our unit `p` on `from` to squares of `mask` (no e.p., no
 /// castling): `each` gets the move and the unit as it arrives (a promotion's new walk).
 #[inline(always)]
-pub(super) fn unit_moves(s: &Sets, p: Piece, from: Square, mask: Bitboard, mut each: impl FnMut(Move, Piece)) {
+pub(crate) fn unit_moves(s: &Sets, p: Piece, from: Square, mask: Bitboard, mut each: impl FnMut(Move, Piece)) {
     let us = p.color();
     let theirs = s.color[us.other().index()];
     let mask = mask & !s.color[us.index()];
@@ -202,7 +208,7 @@ pub(super) fn unit_moves(s: &Sets, p: Piece, from: Square, mask: Bitboard, mut e
 /// [`unit_moves`] of every unit of `us`, anywhere: `each` gets the move, the unit and the
 /// unit as it arrives.
 #[inline(always)]
-pub(super) fn all_unit_moves(s: &Sets, us: Color, mut each: impl FnMut(Move, Piece, Piece)) {
+pub(crate) fn all_unit_moves(s: &Sets, us: Color, mut each: impl FnMut(Move, Piece, Piece)) {
     for from in s.color[us.index()] {
         let p = Piece::new(us, s.role_at(from));
         unit_moves(s, p, from, Bitboard::FULL, |m, arrived| each(m, p, arrived));
@@ -210,23 +216,23 @@ pub(super) fn all_unit_moves(s: &Sets, us: Color, mut each: impl FnMut(Move, Pie
 }
 
 /// A castling the flags and the board allow, before any test of attacks.
-pub(super) struct Castling {
-    pub(super) m: Move,
+pub(crate) struct Castling {
+    pub(crate) m: Move,
     /// The square the king passes.
-    pub(super) pass: Square,
+    pub(crate) pass: Square,
 }
 
 impl Castling {
     /// The board `s` after it.
     #[inline(always)]
-    pub(super) fn after(&self, s: &Sets, us: Color) -> Sets {
+    pub(crate) fn after(&self, s: &Sets, us: Color) -> Sets {
         castled(s, us, self.m)
     }
 }
 
 /// The board `s` after our castling `m`: the king and the rook moved.
 #[inline(always)]
-pub(super) fn castled(s: &Sets, us: Color, m: Move) -> Sets {
+pub(crate) fn castled(s: &Sets, us: Color, m: Move) -> Sets {
     let (rf, rt) = crate::rules::effects::castling_rook(m);
     let mut b = king_on(s, us, m.from(), m.to());
     let rook = Piece::new(us, Role::Rook);
@@ -242,7 +248,7 @@ pub(super) fn castled(s: &Sets, us: Color, m: Move) -> Sets {
 /// played). The walks are read from the mailbox and the captured unit toggled by a mask,
 /// without branches but castling's.
 #[inline(always)]
-pub(super) fn displaced(pos: &Position, m: Move, us: Color, b: &mut Sets) -> u8 {
+pub(crate) fn displaced(pos: &Position, m: Move, us: Color, b: &mut Sets) -> u8 {
     let (s, from, to) = (pos.sets(), m.from(), m.to());
     if m.is_castle() {
         let (rf, _) = crate::rules::effects::castling_rook(m);
@@ -273,7 +279,7 @@ pub(super) fn displaced(pos: &Position, m: Move, us: Color, b: &mut Sets) -> u8 
 /// rebirth: the move and the square of the enemy pawn it takes (the paths that judge them
 /// drop the orthodox generator's, which it judges by orthodox rules).
 #[inline(always)]
-pub(super) fn en_passants(pos: &Position, mut each: impl FnMut(Move, Square)) {
+pub(crate) fn en_passants(pos: &Position, mut each: impl FnMut(Move, Square)) {
     let Some(ep) = pos.ep_square() else { return };
     let (s, us) = (pos.sets(), pos.turn());
     let Some(at) = ep.offset(0, -us.forward()) else { return };
@@ -288,13 +294,13 @@ pub(super) fn en_passants(pos: &Position, mut each: impl FnMut(Move, Square)) {
 /// Calls `each` with the castlings of our king on `k` that the flags allow, with its rook
 /// at home and the squares between them empty.
 #[inline(always)]
-pub(super) fn castlings(pos: &Position, s: &Sets, us: Color, k: Square, each: impl FnMut(Castling)) {
+pub(crate) fn castlings(pos: &Position, s: &Sets, us: Color, k: Square, each: impl FnMut(Castling)) {
     castlings_with(pos.castle_flags(), s, us, k, each)
 }
 
 /// [`castlings`] with the castling flags `f` (a board that is no [`Position`]).
 #[inline(always)]
-pub(super) fn castlings_with(f: u8, s: &Sets, us: Color, k: Square, mut each: impl FnMut(Castling)) {
+pub(crate) fn castlings_with(f: u8, s: &Sets, us: Color, k: Square, mut each: impl FnMut(Castling)) {
     for to in castling_targets_with(f, s, us, k) {
         each(castling_to(k, to));
     }
@@ -304,13 +310,13 @@ pub(super) fn castlings_with(f: u8, s: &Sets, us: Color, k: Square, mut each: im
 /// or fails for long stretches of a game), bit arithmetic on our first rank's bytes, without
 /// branches (which side may castle varies from position to position).
 #[inline(always)]
-pub(super) fn castling_targets(pos: &Position, s: &Sets, us: Color, k: Square) -> Bitboard {
+pub(crate) fn castling_targets(pos: &Position, s: &Sets, us: Color, k: Square) -> Bitboard {
     castling_targets_with(pos.castle_flags(), s, us, k)
 }
 
 /// [`castling_targets`] with the castling flags `f`.
 #[inline(always)]
-pub(super) fn castling_targets_with(f: u8, s: &Sets, us: Color, k: Square) -> Bitboard {
+pub(crate) fn castling_targets_with(f: u8, s: &Sets, us: Color, k: Square) -> Bitboard {
     // (a side's flags are White's shifted: bit 0 the king's, 1 the a-rook's, 2 the h-rook's)
     const _: () =
         assert!(flags::BLACK_KING == flags::WHITE_KING << 3 && flags::WHITE_A_ROOK == 2 && flags::WHITE_H_ROOK == 4);
@@ -330,7 +336,7 @@ pub(super) fn castling_targets_with(f: u8, s: &Sets, us: Color, k: Square) -> Bi
 /// The castling of our king on `k` (its e-file square) arriving on `to`, one of
 /// [`castling_targets`].
 #[inline(always)]
-pub(super) fn castling_to(k: Square, to: Square) -> Castling {
+pub(crate) fn castling_to(k: Square, to: Square) -> Castling {
     let king_side = to.file() == 6;
     let (_, pass, _) = castling_files(king_side);
     let kind = if king_side {
@@ -348,7 +354,7 @@ pub(super) fn castling_to(k: Square, to: Square) -> Castling {
 /// are both off `hit` (what the enemy attacks through our king's square) legal at once, in
 /// bulk; `judge` gets the others.
 #[inline(always)]
-pub(super) fn castlings_by_map<O: Out>(
+pub(crate) fn castlings_by_map<O: Out>(
     pos: &Position,
     s: &Sets,
     us: Color,
@@ -368,7 +374,7 @@ pub(super) fn castlings_by_map<O: Out>(
 /// The squares a castling king passes on its way to the arrival squares `tos` (of
 /// [`castling_targets`]: the f-square for the g-square, the d-square for the c-square).
 #[inline(always)]
-pub(super) fn castling_passes(tos: Bitboard) -> Bitboard {
+pub(crate) fn castling_passes(tos: Bitboard) -> Bitboard {
     const G: u64 = 0x4040_4040_4040_4040;
     const C: u64 = 0x0404_0404_0404_0404;
     Bitboard(((tos.0 & G) >> 1) | ((tos.0 & C) << 1))
@@ -377,7 +383,7 @@ pub(super) fn castling_passes(tos: Bitboard) -> Bitboard {
 /// The arrival squares of the castlings passing a square of `passes` (the inverse of
 /// [`castling_passes`]; the other squares of `passes` are not read).
 #[inline(always)]
-pub(super) fn castling_arrivals(passes: Bitboard) -> Bitboard {
+pub(crate) fn castling_arrivals(passes: Bitboard) -> Bitboard {
     const F: u64 = 0x2020_2020_2020_2020;
     const D: u64 = 0x0808_0808_0808_0808;
     Bitboard(((passes.0 & F) << 1) | ((passes.0 & D) >> 1))
@@ -396,7 +402,7 @@ const fn castling_files(king_side: bool) -> (u8, u8, u8) {
 /// The passing and arrival squares of the castlings the flags `f` still allow `us` (before
 /// the board is looked at).
 #[inline(always)]
-pub(super) fn castling_squares_with(f: u8, us: Color) -> Bitboard {
+pub(crate) fn castling_squares_with(f: u8, us: Color) -> Bitboard {
     // (all ones when allowed; no branch)
     let allowed = |flag: u8| u64::from(f & flag != 0).wrapping_neg();
     let files = |king_side: bool| {
@@ -410,7 +416,7 @@ pub(super) fn castling_squares_with(f: u8, us: Color) -> Bitboard {
 /// The board `s` with our king moved from `from` to `to` (a castling king on its passing
 /// square).
 #[inline(always)]
-pub(super) fn king_on(s: &Sets, us: Color, from: Square, to: Square) -> Sets {
+pub(crate) fn king_on(s: &Sets, us: Color, from: Square, to: Square) -> Sets {
     let mut b = *s;
     let king = Piece::new(us, Role::King);
     b.toggle(from, king);
@@ -421,7 +427,7 @@ pub(super) fn king_on(s: &Sets, us: Color, from: Square, to: Square) -> Sets {
 /// What the pawns, knights and king of `them` attack, whatever the occupancy (no pawn
 /// stands on its first rank here).
 #[inline(always)]
-pub(super) fn leaper_attacks(s: &Sets, them: Color) -> Bitboard {
+pub(crate) fn leaper_attacks(s: &Sets, them: Color) -> Bitboard {
     let kings = s
         .pieces(them, Role::King)
         .into_iter()
@@ -435,7 +441,7 @@ pub(super) fn leaper_attacks(s: &Sets, them: Color) -> Bitboard {
 /// first rank here). With `occ` the board without our king, a square outside it is safe
 /// for our king's step, and for castling's passing and arrival squares.
 #[inline(always)]
-pub(super) fn attack_map(s: &Sets, them: Color, occ: Bitboard) -> Bitboard {
+pub(crate) fn attack_map(s: &Sets, them: Color, occ: Bitboard) -> Bitboard {
     attack_map_through(s, them, occ, Bitboard::FULL, Bitboard::FULL)
 }
 
@@ -443,7 +449,7 @@ pub(super) fn attack_map(s: &Sets, them: Color, occ: Bitboard) -> Bitboard {
 /// its e-file square) castling's squares. The enemy sliders on no line through the zone are
 /// left out (those lines read from a table per king square).
 #[inline(always)]
-pub(super) fn king_zone_attack_map(s: &Sets, them: Color, occ: Bitboard, k: Square) -> Bitboard {
+pub(crate) fn king_zone_attack_map(s: &Sets, them: Color, occ: Bitboard, k: Square) -> Bitboard {
     let (straight, diagonal) = KING_ZONE_LINES[k.index()];
     attack_map_through(s, them, occ, Bitboard(straight), Bitboard(diagonal))
 }
@@ -508,6 +514,6 @@ const fn king_zone_lines() -> [(u64, u64); 64] {
 /// capture square too (an Anticirce capturer reborn elsewhere, a kamikaze capturer gone)
 /// opens one only through these (pinned units are among them).
 #[inline(always)]
-pub(super) fn screens(s: &Sets, them: Color, k: Square) -> Bitboard {
+pub(crate) fn screens(s: &Sets, them: Color, k: Square) -> Bitboard {
     pins_and_screens(s, them.other(), k).1
 }

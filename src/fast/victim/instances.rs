@@ -8,7 +8,7 @@
 //! parsed ([`preset_of`]); a Circe that matches none (none does today: every name is a
 //! preset) takes the generic instance.
 
-use super::lean;
+use super as lean;
 use crate::moves::MoveList;
 use crate::position::Position;
 use crate::rules::circe::{Circe, CIRCE, PRESETS};
@@ -20,7 +20,7 @@ const GENERIC: usize = PRESETS.len();
 const _: () = assert!(GENERIC == 20, "one instance per preset: extend `table!`");
 
 /// The instance for these rules: the preset's index, or [`GENERIC`].
-pub(super) fn preset_of(c: &Circe) -> u8 {
+pub(crate) fn preset_of(c: &Circe) -> u8 {
     PRESETS.iter().position(|p| p.1 == *c).unwrap_or(GENERIC) as u8
 }
 
@@ -37,7 +37,7 @@ type CountFn = fn(&Position, &Circe) -> Option<u64>;
 type MovesFn = fn(&Position, &Circe, &mut MoveList, &mut MoveList) -> Option<()>;
 
 /// The path's entry points, by instance.
-pub(super) struct Instances {
+pub(crate) struct Instances {
     count: [CountFn; GENERIC + 1],
     moves: [MovesFn; GENERIC + 1],
 }
@@ -45,13 +45,13 @@ pub(super) struct Instances {
 impl Instances {
     /// The path's count for the rules `c`, whose instance is `i`.
     #[inline(always)]
-    pub(super) fn count(&self, i: u8, pos: &Position, c: &Circe) -> Option<u64> {
+    pub(crate) fn count(&self, i: u8, pos: &Position, c: &Circe) -> Option<u64> {
         self.count[usize::from(i)](pos, c)
     }
 
     /// The path's moves (`sure` and `unsure`, see `lean::moves`) for the rules `c`.
     #[inline(always)]
-    pub(super) fn moves(
+    pub(crate) fn moves(
         &self,
         i: u8,
         pos: &Position,
@@ -85,7 +85,7 @@ fn moves<const N: usize>(pos: &Position, c: &Circe, sure: &mut MoveList, unsure:
 }
 
 /// The lean path's instances.
-pub(super) static LEAN: Instances = Instances {
+pub(crate) static LEAN: Instances = Instances {
     count: table!(count),
     moves: table!(moves),
 };

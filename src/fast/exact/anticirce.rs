@@ -22,7 +22,7 @@
 //! the capturer's rebirth, which empties the capture square and may fill (or find taken)
 //! its home square.
 
-use super::exact::{
+use super::{
     all_unit_moves, castlings, castlings_by_map, en_passants, king_on, king_zone_attack_map, pins_and_screens,
     plain_king, unit_moves, Out,
 };
@@ -36,8 +36,8 @@ use crate::square::{Color, Piece, Role, Square};
 /// The number of legal moves, or `None` when the position is not modelled here (an enemy
 /// unit attacks our king; no king; a pawn on its first or last rank; hidden units or a
 /// pending rebirth).
-pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
-    super::exact::count(|out| run(pos, c, out))
+pub(crate) fn count(pos: &Position, c: &Circe) -> Option<u64> {
+    super::count(|out| run(pos, c, out))
 }
 
 /// [`count`] where an enemy unit attacks our king (which [`count`] leaves out, rare: apart
@@ -45,13 +45,13 @@ pub(super) fn count(pos: &Position, c: &Circe) -> Option<u64> {
 /// not in check (an attack whose capture of the king would be illegal is no check); `None`
 /// where the position is not modelled but for the attack, or the king is not attacked.
 #[inline(never)]
-pub(super) fn count_attacked(pos: &Position, c: &Circe) -> Option<u64> {
-    let k = super::exact::attacked_king(pos)?;
+pub(crate) fn count_attacked(pos: &Position, c: &Circe) -> Option<u64> {
+    let k = super::attacked_king(pos)?;
     let s = pos.sets();
     let us = pos.turn();
     let them = us.other();
     let judge = Judge { s, c, us, them, k };
-    super::exact::count(|out| {
+    super::count(|out| {
         all_unit_moves(s, us, |m, p, arrived| {
             out.judged(m, || judge.after(m.from(), m.to(), p, arrived))
         });
@@ -70,7 +70,7 @@ pub(super) fn count_attacked(pos: &Position, c: &Circe) -> Option<u64> {
 }
 
 /// The legal moves (every judgement here is exact); `None` as for [`count`].
-pub(super) fn moves(pos: &Position, c: &Circe, list: &mut MoveList) -> Option<()> {
+pub(crate) fn moves(pos: &Position, c: &Circe, list: &mut MoveList) -> Option<()> {
     run(pos, c, list)
 }
 
@@ -288,7 +288,7 @@ impl Judge<'_> {
     /// reborn, after taking it, on a free square, the square it leaves, or (Calvet) `k`.
     fn check(&self, b: &Sets, k: Square) -> bool {
         let mut att = b.attackers_to(k, b.occ) & b.color[self.them.index()];
-        att.find(|&a| super::anticirce_takes_king(b, self.c, Piece::new(self.them, b.role_at(a)), a, k))
+        att.find(|&a| crate::fast::anticirce_takes_king(b, self.c, Piece::new(self.them, b.role_at(a)), a, k))
             .is_some()
     }
 

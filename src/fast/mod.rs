@@ -16,15 +16,8 @@
 //! geometry outside `mars_path`, an Assassin king on a home square outside the lean path's positions, moves that uncover hidden Volcanic units) is counted by the
 //! generic pipeline. Tests check that both give the same counts (`Rules::generic()`).
 
-mod anticirce_path;
-mod assassin_home;
 mod exact;
-mod instances;
-mod isardam_path;
-mod kamikaze_path;
-mod lean;
-mod mars_path;
-mod paralysis;
+mod victim;
 
 use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
@@ -58,7 +51,7 @@ pub fn count_with(
     before_last_occ: Option<Bitboard>,
 ) -> u64 {
     match (rules.short_path(), rules.circe.as_ref()) {
-        (ShortPath::Lean(i), Some(c)) => match instances::LEAN.count(i, pos, c) {
+        (ShortPath::Lean(i), Some(c)) => match victim::instances::LEAN.count(i, pos, c) {
             Some(n) => n,
             None => count_rest(pos, rules, before_last, before_last_occ),
         },
@@ -72,7 +65,7 @@ pub fn count_with(
 /// model `pos`.
 pub fn count_two(pos: &Position, rules: &Rules) -> Option<u64> {
     match (rules.short_path(), rules.circe.as_ref()) {
-        (ShortPath::Mars, Some(c)) => mars_path::count_two(pos, c),
+        (ShortPath::Mars, Some(c)) => exact::mars::count_two(pos, c),
         _ => None,
     }
 }
@@ -94,8 +87,8 @@ fn count_rest(pos: &mut Position, rules: &Rules, before_last: Option<u64>, befor
     // (the Anticirce and Kamikaze paths' positions whose king is attacked: judged move by
     // move there, out of their common path's way)
     let attacked = match (rules.short_path(), rules.circe.as_ref()) {
-        (ShortPath::Anticirce, Some(c)) => anticirce_path::count_attacked(pos, c),
-        (ShortPath::Kamikaze, Some(c)) => kamikaze_path::count_attacked(pos, c),
+        (ShortPath::Anticirce, Some(c)) => exact::anticirce::count_attacked(pos, c),
+        (ShortPath::Kamikaze, Some(c)) => exact::kamikaze::count_attacked(pos, c),
         _ => None,
     };
     if let Some(n) = attacked {
@@ -125,7 +118,7 @@ fn count_rest(pos: &mut Position, rules: &Rules, before_last: Option<u64>, befor
 
 /// The lean path leaves out the positions where an e.p. capture can be made (its sinks do
 /// not model one): they are counted there with the e.p. square cleared, and the e.p.
-/// captures (two at most) judged on the board ([`lean::en_passant`]) or, where that leaves
+/// captures (two at most) judged on the board ([`victim::en_passant`]) or, where that leaves
 /// them out, played through the generic pipeline; `None` when the path still leaves the
 /// position out.
 #[inline(never)]
@@ -147,7 +140,7 @@ fn lean_en_passant(pos: &mut Position, rules: &Rules, before_last: Option<u64>) 
     pos.set_ep_square(Some(ep));
     // (judged on the board where the plainest rules allow, else played)
     let c = rules.circe.as_ref()?;
-    let judged = |pos: &mut Position, from| match lean::en_passant(pos, c, from, ep, victim) {
+    let judged = |pos: &mut Position, from| match victim::en_passant(pos, c, from, ep, victim) {
         Some(legal) => u64::from(legal),
         None => generic_one(pos, rules, Move::new(from, ep, MoveKind::EnPassant), before_last),
     };
@@ -457,14 +450,14 @@ impl Leaf {
         // its home square, replacing the occupant
         let preset = self.circe.is_some_and(|c| c.plain_home_rebirth());
         // the plain preset: the king's steps to empty squares and castling as when it stands
-        // elsewhere ([`lean::assassin_king`]; no pawn on its first rank, which may not
+        // elsewhere ([`victim::assassin_king`]; no pawn on its first rank, which may not
         // capture, where that counts every pawn's attacks); the other units' simple quiet
         // moves (below) counted in bulk on the orthodox generator, the rest listed
         let plain = preset && first_rank_pawns(&s).is_empty();
         let mut list = MoveList::new();
         let mut n = 0;
         if plain {
-            n = lean::assassin_king(pos, k, self.threats);
+            n = victim::assassin_king(pos, k, self.threats);
             let safe = self
                 .circe
                 .map_or(Bitboard::EMPTY, |c| safe_victims(pos, &c, them, targets.with(k)));
@@ -2146,8 +2139,10 @@ pub(crate) enum ShortPath {
 impl ShortPath {
     /// Which short path these rules take (asked once, when the rules are parsed).
     pub(crate) fn of(rules: &Rules) -> ShortPath {
-        if lean::applies(rules) {
-            return ShortPath::Lean(instances::preset_of(&rules.circe.expect("lean rules have a Circe")));
+        if victim::applies(rules) {
+            return ShortPath::Lean(victim::instances::preset_of(
+                &rules.circe.expect("lean rules have a Circe"),
+            ));
         }
         if rules.cohen {
             return ShortPath::None;
@@ -2165,8 +2160,8 @@ impl ShortPath {
             {
                 ShortPath::Anticirce
             }
-            (Observation::None, Some(c)) if kamikaze_path::applies(&c) => ShortPath::Kamikaze,
-            (Observation::None, Some(c)) if mars_path::applies(&c) => ShortPath::Mars,
+            (Observation::None, Some(c)) if exact::kamikaze::applies(&c) => ShortPath::Kamikaze,
+            (Observation::None, Some(c)) if exact::mars::applies(&c) => ShortPath::Mars,
             _ => ShortPath::None,
         }
     }
@@ -2178,12 +2173,12 @@ impl ShortPath {
 fn short_count(pos: &Position, rules: &Rules) -> Option<u64> {
     match rules.short_path() {
         ShortPath::None => None,
-        ShortPath::Lean(i) => instances::LEAN.count(i, pos, rules.circe.as_ref()?),
-        ShortPath::Madrasi { kings } => paralysis::count(pos, kings),
-        ShortPath::Isardam { kings, type_b } => isardam_path::count(pos, kings, type_b),
-        ShortPath::Anticirce => anticirce_path::count(pos, rules.circe.as_ref()?),
-        ShortPath::Kamikaze => kamikaze_path::count(pos, rules.circe.as_ref()?),
-        ShortPath::Mars => mars_path::count(pos, rules.circe.as_ref()?),
+        ShortPath::Lean(i) => victim::instances::LEAN.count(i, pos, rules.circe.as_ref()?),
+        ShortPath::Madrasi { kings } => exact::madrasi::count(pos, kings),
+        ShortPath::Isardam { kings, type_b } => exact::isardam::count(pos, kings, type_b),
+        ShortPath::Anticirce => exact::anticirce::count(pos, rules.circe.as_ref()?),
+        ShortPath::Kamikaze => exact::kamikaze::count(pos, rules.circe.as_ref()?),
+        ShortPath::Mars => exact::mars::count(pos, rules.circe.as_ref()?),
     }
 }
 
@@ -2192,11 +2187,11 @@ fn short_count(pos: &Position, rules: &Rules) -> Option<u64> {
 pub(crate) fn short_moves(pos: &Position, rules: &Rules, sure: &mut MoveList, unsure: &mut MoveList) -> Option<()> {
     match rules.short_path() {
         ShortPath::None => None,
-        ShortPath::Lean(i) => instances::LEAN.moves(i, pos, rules.circe.as_ref()?, sure, unsure),
-        ShortPath::Madrasi { kings } => paralysis::moves(pos, kings, sure),
-        ShortPath::Isardam { kings, type_b } => isardam_path::moves(pos, kings, type_b, sure),
-        ShortPath::Anticirce => anticirce_path::moves(pos, rules.circe.as_ref()?, sure),
-        ShortPath::Kamikaze => kamikaze_path::moves(pos, rules.circe.as_ref()?, sure),
-        ShortPath::Mars => mars_path::moves(pos, rules.circe.as_ref()?, sure),
+        ShortPath::Lean(i) => victim::instances::LEAN.moves(i, pos, rules.circe.as_ref()?, sure, unsure),
+        ShortPath::Madrasi { kings } => exact::madrasi::moves(pos, kings, sure),
+        ShortPath::Isardam { kings, type_b } => exact::isardam::moves(pos, kings, type_b, sure),
+        ShortPath::Anticirce => exact::anticirce::moves(pos, rules.circe.as_ref()?, sure),
+        ShortPath::Kamikaze => exact::kamikaze::moves(pos, rules.circe.as_ref()?, sure),
+        ShortPath::Mars => exact::mars::moves(pos, rules.circe.as_ref()?, sure),
     }
 }

@@ -9,7 +9,7 @@
 //!
 //! * by leaving a line between an enemy slider and the king or a target, where it stands
 //!   alone: pinned to the king, the orthodox generator keeps it on its line (and
-//!   [`super::lean::apart`] judges its captures whose reborn victim may shield the line);
+//!   [`super::apart`] judges its captures whose reborn victim may shield the line);
 //!   pinned to a target, its moves are judged on the board;
 //! * by landing, as a unit of that walk, on the preimage of `k`: it becomes a target. A
 //!   quiet move there is legal exactly when no enemy unit attacks its arrival square (what
@@ -21,19 +21,19 @@
 //!   board when it could (on an empty board);
 //! * by a capture whose victim, reborn on its home square (replacing whatever stands there,
 //!   so that square stays occupied), attacks the king or a target: the victims that could
-//!   (on an empty board, [`super::risky_victims`] of each square) are judged on the board.
+//!   (on an empty board, [`crate::fast::risky_victims`] of each square) are judged on the board.
 //!
 //! Every other move of those units is legal: the orthodox generator counts them in bulk.
-//! The king's steps are [`super::lean::assassin_king`]'s (once it leaves `k` the targets no
+//! The king's steps are [`super::assassin_king`]'s (once it leaves `k` the targets no
 //! longer matter); its captures and every move judged on the board are
-//! [`super::lean::on_board`]'s, which plays the rebirth and tests both kinds of check. In
+//! [`super::on_board`]'s, which plays the rebirth and tests both kinds of check. In
 //! check by a threat (a target the enemy can take), only the moves that may parry it are
 //! judged ([`evasions`]); a king attacked is left to the general counter.
 
-use super::exact::{attack_map, leaper_attacks, slider_pins};
-use super::risky_victims;
 use crate::attacks::{between, king_attacks};
 use crate::bitboard::Bitboard;
+use crate::fast::exact::{attack_map, leaper_attacks, slider_pins};
+use crate::fast::risky_victims;
 use crate::moves::{Move, MoveKind};
 use crate::orthodox::{shift, Sink};
 use crate::position::Position;
@@ -45,7 +45,7 @@ use crate::square::{Color, Role, Square};
 /// attacked (a target capturable: [`evasions`]). The position is one the lean path models
 /// (nothing hidden, no pending rebirth, no pawn on its first rank, no e.p. capture).
 #[inline(never)]
-pub(super) fn count(
+pub(crate) fn count(
     pos: &Position,
     c: &Circe,
     k: Square,
@@ -80,7 +80,7 @@ pub(super) fn count(
     }
     // (what the enemy attacks, by leapers and by sliders: for the moves landing on the
     // preimage of `k`, and, our king not attacked, the same with it off the board, for its
-    // own moves: [`super::lean::assassin_king_with`])
+    // own moves: [`super::assassin_king_with`])
     let attacked = attack_map(s, them, s.occ);
     let leaps = if landers.any() {
         leaper_attacks(s, them)
@@ -110,13 +110,13 @@ pub(super) fn count(
         kept: Kept::default(),
     };
     crate::orthodox::generate_with(pos, s.color[us.index()].without(k), Bitboard::EMPTY, pinned, &mut sink);
-    let n = sink.n + super::lean::assassin_king_with(pos, k, super::threat_squares(us), attacked);
+    let n = sink.n + super::assassin_king_with(pos, k, crate::fast::threat_squares(us), attacked);
     Some(n + judged(pos, c, k, pinned, rays, &sink.kept)?)
 }
 
 /// In check by a threat: the enemy can take the targets `threatened` (removing our king
 /// on `k` by the rebirth), from the squares of `parry` or through the squares between. A
-/// legal move takes the king off `k` ([`super::lean::assassin_king`], its captures), or moves a
+/// legal move takes the king off `k` ([`super::assassin_king`], its captures), or moves a
 /// threatened target (off the preimage, or elsewhere on it), or lands on `parry` (taking an
 /// attacker, blocking a line), or rebirths its victim there or on a threatened target
 /// (replacing it); those are judged on the board, every other move is illegal.
@@ -141,24 +141,24 @@ fn evasions(
         kept: Kept::default(),
     };
     crate::orthodox::generate_with(pos, s.color[us.index()].without(k), Bitboard::EMPTY, pinned, &mut sink);
-    Some(super::lean::assassin_king(pos, k, super::threat_squares(us)) + judged(pos, c, k, pinned, rays, &sink.kept)?)
+    Some(super::assassin_king(pos, k, crate::fast::threat_squares(us)) + judged(pos, c, k, pinned, rays, &sink.kept)?)
 }
 
 /// The moves [`count`] and [`evasions`] judge on the board: those orthodox chess forbids
-/// and a rebirth may allow ([`super::lean::apart`]), the king's captures, and the generator's
+/// and a rebirth may allow ([`super::apart`]), the king's captures, and the generator's
 /// moves the sink kept; `None` when it kept too many.
 fn judged(pos: &Position, c: &Circe, k: Square, pinned: Bitboard, rays: Bitboard, kept: &Kept) -> Option<u64> {
     let theirs = pos.sets().color[pos.turn().other().index()];
     let mut n = 0;
-    super::lean::apart(pos, c, k, Bitboard::EMPTY, pinned, rays, Bitboard::EMPTY, |p, to| {
-        n += super::lean::on_board(pos, c, k, p, to, None)?;
+    super::apart(pos, c, k, Bitboard::EMPTY, pinned, rays, Bitboard::EMPTY, |p, to| {
+        n += super::on_board(pos, c, k, p, to, None)?;
         Some(())
     })?;
     for to in king_attacks(k) & theirs {
-        n += super::lean::on_board(pos, c, k, k, to, None)?;
+        n += super::on_board(pos, c, k, k, to, None)?;
     }
     for (from, to) in kept.moves()? {
-        n += super::lean::on_board(pos, c, k, from, to, None)?;
+        n += super::on_board(pos, c, k, from, to, None)?;
     }
     Some(n)
 }

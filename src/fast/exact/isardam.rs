@@ -14,7 +14,7 @@
 //! on the board after the move: the Isardam test of what changed, then check (type B: any
 //! attack; type A: an attack whose king capture itself passes the test).
 
-use super::exact::{castlings, king_on, plain_after, plain_king, slider_pins, unit_moves, Out};
+use super::{castlings, king_on, plain_after, plain_king, slider_pins, unit_moves, Out};
 use crate::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, pawn_attacks_of_set, queen_attacks,
     rook_attacks,
@@ -31,12 +31,12 @@ const FR: FirstRankPawns = FirstRankPawns::Immobile;
 /// The number of legal moves, or `None` when the position is not modelled here (the board
 /// fails the test; our king attacked or missing; a pawn on its first or last rank; hidden
 /// units or a pending rebirth).
-pub(super) fn count(pos: &Position, kings: bool, type_b: bool) -> Option<u64> {
-    super::exact::count(|out| run(pos, kings, type_b, out))
+pub(crate) fn count(pos: &Position, kings: bool, type_b: bool) -> Option<u64> {
+    super::count(|out| run(pos, kings, type_b, out))
 }
 
 /// The legal moves (every judgement here is exact); `None` as for [`count`].
-pub(super) fn moves(pos: &Position, kings: bool, type_b: bool, list: &mut MoveList) -> Option<()> {
+pub(crate) fn moves(pos: &Position, kings: bool, type_b: bool, list: &mut MoveList) -> Option<()> {
     run(pos, kings, type_b, list)
 }
 
@@ -47,7 +47,7 @@ fn run<O: Out>(pos: &Position, kings: bool, type_b: bool, out: &mut O) -> Option
     let us = pos.turn();
     let them = us.other();
     let occ = s.occ;
-    if super::attacked(s, k, them, occ, FR) || !passes_sets(s, kings, FR, None) {
+    if crate::fast::attacked(s, k, them, occ, FR) || !passes_sets(s, kings, FR, None) {
         return None;
     }
     let ours = s.color[us.index()];
@@ -152,7 +152,7 @@ fn run<O: Out>(pos: &Position, kings: bool, type_b: bool, out: &mut O) -> Option
     let plain = !opening.contains(k);
     for to in king_attacks(k) & !ours {
         let m = Move::new(k, to, MoveKind::Normal);
-        if plain && !bad[Role::King.index()].contains(to) && !super::attacked(s, to, them, without, FR) {
+        if plain && !bad[Role::King.index()].contains(to) && !crate::fast::attacked(s, to, them, without, FR) {
             out.legal(m);
         } else {
             out.judged(m, || judge.after(k, to, None, king, king, to, None));
