@@ -17,7 +17,12 @@
 //! generic pipeline. Tests check that both give the same counts (`Rules::generic()`).
 
 mod exact;
+pub(crate) mod plan;
+mod rebirth_tables;
 mod victim;
+
+pub(crate) use plan::Plan;
+use plan::{Fallback, Path};
 
 use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
@@ -31,12 +36,8 @@ use crate::rules::effects::{castling_rook, NoRecord, Outcome};
 use crate::rules::{isardam, madrasi, Observation, Rules};
 use crate::square::{Color, Piece, Role, Square};
 
-/// The number of legal moves of the side to move (what `Rules::for_each_legal` visits).
-pub fn count(pos: &mut Position, rules: &Rules, before_last: Option<u64>) -> u64 {
-    count_with(pos, rules, before_last, None)
-}
-
-/// [`count`], knowing for Cohen's rule the occupancy of the position before the opponent's
+/// The number of legal moves of the side to move (what `Rules::for_each_legal` visits),
+/// knowing for Cohen's rule the occupancy of the position before the opponent's
 /// last move: only moves that empty every square occupied now and empty then can recreate
 /// that position, and only those need the comparison.
 ///
@@ -44,18 +45,19 @@ pub fn count(pos: &mut Position, rules: &Rules, before_last: Option<u64>) -> u64
 /// from `count_other`, and what they leave from `count_rest`: neither the lean path
 /// nor the others pay for the frame of a function that holds the rest.
 #[inline(always)]
-pub fn count_with(
+pub(crate) fn count_with(
     pos: &mut Position,
     rules: &Rules,
+    plan: Plan,
     before_last: Option<u64>,
     before_last_occ: Option<Bitboard>,
 ) -> u64 {
-    match (rules.short_path(), rules.circe.as_ref()) {
-        (ShortPath::Lean(i), Some(c)) => match victim::instances::LEAN.count(i, pos, c) {
+    match (plan.path(), rules.circe.as_ref()) {
+        (Path::Victim(i), Some(c)) => match victim::instances::LEAN.count(i, pos, c) {
             Some(n) => n,
-            None => count_rest(pos, rules, before_last, before_last_occ),
+            None => count_rest(pos, rules, plan, before_last, before_last_occ),
         },
-        _ => count_other(pos, rules, before_last, before_last_occ),
+        _ => count_other(pos, rules, plan, before_last, before_last_occ),
     }
 }
 
@@ -63,9 +65,9 @@ pub fn count_with(
 /// counts a position from its bitboards and castling flags alone (Mars Circe: the bitboards
 /// after each move are built from `pos`'s); `None` elsewhere, and where the path does not
 /// model `pos`.
-pub fn count_two(pos: &Position, rules: &Rules) -> Option<u64> {
-    match (rules.short_path(), rules.circe.as_ref()) {
-        (ShortPath::Mars, Some(c)) => exact::mars::count_two(pos, c),
+pub(crate) fn count_two(pos: &Position, rules: &Rules, plan: Plan) -> Option<u64> {
+    match (plan.path(), rules.circe.as_ref()) {
+        (Path::Mars, Some(c)) => exact::mars::count_two(pos, c),
         _ => None,
     }
 }
@@ -73,33 +75,45 @@ pub fn count_two(pos: &Position, rules: &Rules) -> Option<u64> {
 /// [`count_with`] by the other short paths (inlined here: a call of their own made them
 /// slower), then [`count_rest`].
 #[inline(never)]
-fn count_other(pos: &mut Position, rules: &Rules, before_last: Option<u64>, before_last_occ: Option<Bitboard>) -> u64 {
-    match short_count(pos, rules) {
+fn count_other(
+    pos: &mut Position,
+    rules: &Rules,
+    plan: Plan,
+    before_last: Option<u64>,
+    before_last_occ: Option<Bitboard>,
+) -> u64 {
+    match short_count(pos, rules, plan.path()) {
         Some(n) => n,
-        None => count_rest(pos, rules, before_last, before_last_occ),
+        None => count_rest(pos, rules, plan, before_last, before_last_occ),
     }
 }
 
 /// [`count_with`] where the short path gave up: the exact paths' attacked kings, e.p. on
 /// the lean path, then the general counter ([`Leaf`]) or the generic pipeline.
 #[inline(never)]
-fn count_rest(pos: &mut Position, rules: &Rules, before_last: Option<u64>, before_last_occ: Option<Bitboard>) -> u64 {
+fn count_rest(
+    pos: &mut Position,
+    rules: &Rules,
+    plan: Plan,
+    before_last: Option<u64>,
+    before_last_occ: Option<Bitboard>,
+) -> u64 {
     // (the Anticirce and Kamikaze paths' positions whose king is attacked: judged move by
     // move there, out of their common path's way)
-    let attacked = match (rules.short_path(), rules.circe.as_ref()) {
-        (ShortPath::Anticirce, Some(c)) => exact::anticirce::count_attacked(pos, c),
-        (ShortPath::Kamikaze, Some(c)) => exact::kamikaze::count_attacked(pos, c),
+    let attacked = match (plan.path(), rules.circe.as_ref()) {
+        (Path::Anticirce, Some(c)) => exact::anticirce::count_attacked(pos, c),
+        (Path::Kamikaze, Some(c)) => exact::kamikaze::count_attacked(pos, c),
         _ => None,
     };
     if let Some(n) = attacked {
         return n;
     }
-    if let Some(n) = lean_en_passant(pos, rules, before_last) {
+    if let Some(n) = lean_en_passant(pos, rules, plan, before_last) {
         return n;
     }
     // a pending rebirth is modelled as Parrain places it: an occupied square makes it vanish
     let pending_other = pos.pending().is_some() && rules.circe.is_some_and(|c| c.occupied != Occupied::Vanish);
-    if !eligible(rules) || pending_other {
+    if plan.fallback == Fallback::Generic || pending_other {
         return generic_count(pos, rules, before_last);
     }
     let mut leaf = Leaf::new(pos, rules);
@@ -122,8 +136,8 @@ fn count_rest(pos: &mut Position, rules: &Rules, before_last: Option<u64>, befor
 /// them out, played through the generic pipeline; `None` when the path still leaves the
 /// position out.
 #[inline(never)]
-fn lean_en_passant(pos: &mut Position, rules: &Rules, before_last: Option<u64>) -> Option<u64> {
-    let ShortPath::Lean(_) = rules.short_path() else {
+fn lean_en_passant(pos: &mut Position, rules: &Rules, plan: Plan, before_last: Option<u64>) -> Option<u64> {
+    let Path::Victim(_) = plan.path() else {
         return None;
     };
     let ep = pos.ep_square()?;
@@ -136,7 +150,7 @@ fn lean_en_passant(pos: &mut Position, rules: &Rules, before_last: Option<u64>) 
         return None;
     }
     pos.set_ep_square(None);
-    let n = short_count(pos, rules);
+    let n = short_count(pos, rules, plan.path());
     pos.set_ep_square(Some(ep));
     // (judged on the board where the plainest rules allow, else played)
     let c = rules.circe.as_ref()?;
@@ -151,15 +165,6 @@ fn generic_count(pos: &mut Position, rules: &Rules, before_last: Option<u64>) ->
     let mut n = 0;
     rules.for_each_legal(pos, before_last, |_, _| n += 1);
     n
-}
-
-fn eligible(rules: &Rules) -> bool {
-    if !rules.fast_paths() {
-        return false;
-    }
-    // Assassin: modelled for the preset's home squares only
-    !matches!(rules.circe, Some(c) if c.occupied == Occupied::Assassinate
-        && (c.square != SquareRule::Home || c.walk != WalkRule::Same))
 }
 
 /// Assassin Circe: the squares where a king can be removed by a rebirth (the home squares
@@ -1080,7 +1085,7 @@ impl Leaf {
         let empty = !pos.occupied();
         let mut good = [Bitboard::EMPTY; 7];
         for role in Role::CAPTURABLE {
-            let mut g = crate::rules::circe::home_preimage_in(role, us, empty);
+            let mut g = crate::fast::rebirth_tables::home_preimage_in(role, us, empty);
             if c.own_square == OwnSquare::Stays {
                 // a capture on the capturer's own rebirth square: it stays there
                 g |= crate::rules::circe::home_fixed_points(role, us);
@@ -1707,7 +1712,10 @@ fn risky_victims(pos: &Position, c: &Circe, them: Color, king: Option<Square>, h
         Occupied::Vanish | Occupied::Bury => Bitboard::EMPTY,
     };
     // the common case, table lookups only
-    if let (true, Some(row)) = (common.is_empty(), king.and_then(|k| c.danger_row(them, k))) {
+    if let (true, Some(row)) = (
+        common.is_empty(),
+        king.and_then(|k| rebirth_tables::danger_row(c, them, k)),
+    ) {
         let theirs = s.color[them.index()];
         for role in Role::CAPTURABLE {
             let walk = c.victim_reborn_walk(Piece::new(them, role));
@@ -1716,7 +1724,7 @@ fn risky_victims(pos: &Position, c: &Circe, them: Color, king: Option<Square>, h
         return risky;
     }
     // (on the king, where it attacks the king on an empty board, a pawn's promotion rank)
-    let danger = king.map(|k| crate::rules::circe::danger_squares(them, k));
+    let danger = king.map(|k| crate::fast::rebirth_tables::danger_squares(them, k));
     if let (true, Some(row), SquareRule::Diagram) = (common.is_empty(), danger, c.square) {
         // Diagram Circe: each unit's diagram square, looked up
         for role in Role::CAPTURABLE {
@@ -1753,7 +1761,7 @@ fn all_victims_reborn_in(pos: &Position, c: &Circe, them: Color, targets: Bitboa
         // (home squares, each walk its own: the tables read backwards, nothing else)
         let s = pos.sets();
         return Role::CAPTURABLE.iter().fold(Bitboard::EMPTY, |b, &role| {
-            b | (s.pieces(them, role) & crate::rules::circe::home_preimage_in(role, hc, targets))
+            b | (s.pieces(them, role) & crate::fast::rebirth_tables::home_preimage_in(role, hc, targets))
         });
     }
     Role::CAPTURABLE.iter().fold(Bitboard::EMPTY, |b, &role| {
@@ -1770,7 +1778,7 @@ fn victims_reborn_in(pos: &Position, c: &Circe, victim: Piece, targets: Bitboard
         return Bitboard::EMPTY;
     }
     let walk = c.victim_reborn_walk(victim);
-    match c.victim_squares_reborn_in(walk, victim.color(), targets) {
+    match rebirth_tables::victim_squares_reborn_in(c, walk, victim.color(), targets) {
         Some(b) => units & b,
         None => units
             .filter(|&sq| pos.origin(sq).is_some_and(|o| targets.contains(o)))
@@ -2111,87 +2119,73 @@ impl<const PLAIN: bool> crate::orthodox::Sink for Hybrid<'_, PLAIN> {
     }
 }
 
-/// The short paths of the leaf counter: variants (and positions) for which the legal moves
-/// can be counted, and listed for perft's inner plies, with little or no playing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum ShortPath {
-    None,
-    /// The plainest rebirth rules (`leaf::lean`). Each Circe path carries the index of its
-    /// instance for these rules (`leaf::instances`).
-    Lean(u8),
-    /// Madrasi alone, kings paralysed too with `kings` (`leaf::paralysis`).
-    Madrasi {
-        kings: bool,
-    },
-    /// Isardam alone (`leaf::isardam_path`).
-    Isardam {
-        kings: bool,
-        type_b: bool,
-    },
-    /// Anticirce alone, Calvet or Cheylan (`leaf::anticirce_path`).
-    Anticirce,
-    /// Kamikaze Circe, or Circe with kamikaze units, alone (`leaf::kamikaze_path`).
-    Kamikaze,
-    /// Mars Circe alone (`leaf::mars_path`).
-    Mars,
-}
-
-impl ShortPath {
-    /// Which short path these rules take (asked once, when the rules are parsed).
-    pub(crate) fn of(rules: &Rules) -> ShortPath {
-        if victim::applies(rules) {
-            return ShortPath::Lean(victim::instances::preset_of(
-                &rules.circe.expect("lean rules have a Circe"),
-            ));
-        }
-        if rules.cohen {
-            return ShortPath::None;
-        }
-        match (rules.observation, rules.circe) {
-            (Observation::Madrasi { kings }, None) => ShortPath::Madrasi { kings },
-            (Observation::Isardam { kings, type_b }, None) => ShortPath::Isardam { kings, type_b },
-            (Observation::None, Some(c))
-                if c.capturer == Capturer::Reborn
-                    && c.victim == Victim::Gone
-                    && c.occupied == Occupied::Illegal
-                    && c.capture_from == crate::rules::circe::CaptureFrom::OwnSquare
-                    && c.capturer_kings
-                    && c.first_rank_pawns == FirstRankPawns::Immobile =>
-            {
-                ShortPath::Anticirce
-            }
-            (Observation::None, Some(c)) if exact::kamikaze::applies(&c) => ShortPath::Kamikaze,
-            (Observation::None, Some(c)) if exact::mars::applies(&c) => ShortPath::Mars,
-            _ => ShortPath::None,
-        }
-    }
-}
-
 /// The number of legal moves by the rules' short path; `None` when they have none or the
 /// position is not one it models.
 #[inline(always)]
-fn short_count(pos: &Position, rules: &Rules) -> Option<u64> {
-    match rules.short_path() {
-        ShortPath::None => None,
-        ShortPath::Lean(i) => victim::instances::LEAN.count(i, pos, rules.circe.as_ref()?),
-        ShortPath::Madrasi { kings } => exact::madrasi::count(pos, kings),
-        ShortPath::Isardam { kings, type_b } => exact::isardam::count(pos, kings, type_b),
-        ShortPath::Anticirce => exact::anticirce::count(pos, rules.circe.as_ref()?),
-        ShortPath::Kamikaze => exact::kamikaze::count(pos, rules.circe.as_ref()?),
-        ShortPath::Mars => exact::mars::count(pos, rules.circe.as_ref()?),
+fn short_count(pos: &Position, rules: &Rules, path: Path) -> Option<u64> {
+    match path {
+        Path::None => None,
+        Path::Victim(i) => victim::instances::LEAN.count(i, pos, rules.circe.as_ref()?),
+        Path::Madrasi { kings } => exact::madrasi::count(pos, kings),
+        Path::Isardam { kings, type_b } => exact::isardam::count(pos, kings, type_b),
+        Path::Anticirce => exact::anticirce::count(pos, rules.circe.as_ref()?),
+        Path::Kamikaze => exact::kamikaze::count(pos, rules.circe.as_ref()?),
+        Path::Mars => exact::mars::count(pos, rules.circe.as_ref()?),
     }
 }
 
 /// The legal moves by the rules' short path, in two lists: legal for sure, and to be played
 /// with the legality test (the exact paths leave it empty); `None` as for the count.
-pub(crate) fn short_moves(pos: &Position, rules: &Rules, sure: &mut MoveList, unsure: &mut MoveList) -> Option<()> {
-    match rules.short_path() {
-        ShortPath::None => None,
-        ShortPath::Lean(i) => victim::instances::LEAN.moves(i, pos, rules.circe.as_ref()?, sure, unsure),
-        ShortPath::Madrasi { kings } => exact::madrasi::moves(pos, kings, sure),
-        ShortPath::Isardam { kings, type_b } => exact::isardam::moves(pos, kings, type_b, sure),
-        ShortPath::Anticirce => exact::anticirce::moves(pos, rules.circe.as_ref()?, sure),
-        ShortPath::Kamikaze => exact::kamikaze::moves(pos, rules.circe.as_ref()?, sure),
-        ShortPath::Mars => exact::mars::moves(pos, rules.circe.as_ref()?, sure),
+fn short_moves(pos: &Position, rules: &Rules, path: Path, sure: &mut MoveList, unsure: &mut MoveList) -> Option<()> {
+    match path {
+        Path::None => None,
+        Path::Victim(i) => victim::instances::LEAN.moves(i, pos, rules.circe.as_ref()?, sure, unsure),
+        Path::Madrasi { kings } => exact::madrasi::moves(pos, kings, sure),
+        Path::Isardam { kings, type_b } => exact::isardam::moves(pos, kings, type_b, sure),
+        Path::Anticirce => exact::anticirce::moves(pos, rules.circe.as_ref()?, sure),
+        Path::Kamikaze => exact::kamikaze::moves(pos, rules.circe.as_ref()?, sure),
+        Path::Mars => exact::mars::moves(pos, rules.circe.as_ref()?, sure),
+    }
+}
+
+/// [`Rules::for_each_legal`] in another order (perft's inner plies): where the plan has a
+/// short path, the moves it knows to be legal are played without the legality test (they
+/// are still played through the rules' effects, and a move whose effects ask for a choice
+/// goes through the full test).
+pub(crate) fn for_each_legal(
+    pos: &mut Position,
+    rules: &Rules,
+    plan: Plan,
+    before_last: Option<u64>,
+    mut f: impl FnMut(&mut Position, Move),
+) {
+    let mut sure = MoveList::new();
+    let mut unsure = MoveList::new();
+    let listed = short_moves(pos, rules, plan.path(), &mut sure, &mut unsure);
+    if listed.is_none() {
+        return rules.for_each_legal(pos, before_last, f);
+    }
+    let mut undo = Undo::new();
+    for &m in sure.iter() {
+        match crate::rules::effects::apply(
+            pos,
+            rules,
+            m,
+            &mut undo,
+            &mut NoRecord,
+            crate::rules::effects::Mode::Play,
+        ) {
+            Outcome::Done => {
+                f(pos, m);
+                pos.unmake(&undo);
+            }
+            _ => {
+                pos.unmake(&undo);
+                rules.visit_if_legal(pos, m, before_last, &mut undo, &mut f);
+            }
+        }
+    }
+    for &m in unsure.iter() {
+        rules.visit_if_legal(pos, m, before_last, &mut undo, &mut f);
     }
 }

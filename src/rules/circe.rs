@@ -310,13 +310,13 @@ static HOME: [[[u8; 64]; 7]; 2] = home_table();
 
 /// The tables read backwards from the home squares, per colour and walk (pawn .. queen,
 /// the walks that can be captured).
-struct HomeTables {
+pub(crate) struct HomeTables {
     /// [colour][walk, 0 for any][square k] -> the squares whose home square is k.
-    preimage: [[[u64; 64]; 7]; 2],
+    pub(crate) preimage: [[[u64; 64]; 7]; 2],
     /// [colour][walk] -> every home square.
-    range: [[u64; 7]; 2],
+    pub(crate) range: [[u64; 7]; 2],
     /// [colour][walk] -> the squares that are their own home square.
-    fixed: [[u64; 7]; 2],
+    pub(crate) fixed: [[u64; 7]; 2],
 }
 
 const fn home_tables() -> HomeTables {
@@ -347,7 +347,7 @@ const fn home_tables() -> HomeTables {
     t
 }
 
-static TABLES: HomeTables = home_tables();
+pub(crate) static TABLES: HomeTables = home_tables();
 
 static PREIMAGE: &[[[u64; 64]; 7]; 2] = &TABLES.preimage;
 
@@ -417,220 +417,6 @@ const HOME_SQUARES: [u64; 2] = [capturable_homes(&TABLES.range[0]), capturable_h
 /// The union of one colour's home-square sets of the walks pawn to queen.
 const fn capturable_homes(range: &[u64; 7]) -> u64 {
     range[1] | range[2] | range[3] | range[4] | range[5]
-}
-
-/// Squares s such that `home_square(role, color, s)` is one of `targets` (empty for kings).
-#[inline(always)]
-pub fn home_preimage_in(role: Role, color: Color, targets: crate::bitboard::Bitboard) -> crate::bitboard::Bitboard {
-    if role == Role::Pawn {
-        // a pawn's home square is its file's square on its second rank: the files of the
-        // targets on that rank
-        let on_rank = (targets.0 >> (8 * color.pawn_rank() as u32)) & 0xff;
-        return crate::bitboard::Bitboard(on_rank * 0x0101_0101_0101_0101);
-    }
-    // the other walks have one or two home squares: each one's preimage when it is a target
-    let pick = |(home, pre): (u64, u64)| u64::from(targets.0 & home != 0).wrapping_neg() & pre;
-    let [a, b] = HOME_PAIRS[color.index()][role.index()];
-    crate::bitboard::Bitboard(pick(a) | pick(b))
-}
-
-/// [`home_preimage_in`] for every walk at once, by walk index (kings' empty): one row of a
-/// table read for the walks knight to queen, whose home squares are on the first rank.
-#[inline(always)]
-pub fn home_preimages_in(color: Color, targets: crate::bitboard::Bitboard) -> [crate::bitboard::Bitboard; 8] {
-    let mut out = first_rank_preimages_in(color, targets).map(crate::bitboard::Bitboard);
-    out[Role::Pawn.index()] = home_preimage_in(Role::Pawn, color, targets);
-    out
-}
-
-/// [`home_preimages_in`] for the walks knight to queen only (the others' empty), whose home
-/// squares are on `color`'s first rank: the targets elsewhere are not read.
-#[inline(always)]
-pub fn first_rank_preimages_in(color: Color, targets: crate::bitboard::Bitboard) -> &'static [u64; 8] {
-    let byte = (targets.0 >> (8 * color.first_rank() as u32)) & 0xff;
-    &FIRST_RANK_PREIMAGES[color.index()][byte as usize]
-}
-
-/// [colour][that colour's first rank, one bit per file] -> by walk index (knight to queen),
-/// the squares whose home square is among the rank's squares given.
-static FIRST_RANK_PREIMAGES: [[[u64; 8]; 256]; 2] = first_rank_preimages(&TABLES);
-
-const fn first_rank_preimages(t: &HomeTables) -> [[[u64; 8]; 256]; 2] {
-    let pairs = home_pairs(t);
-    let mut out = [[[0u64; 8]; 256]; 2];
-    let mut c = 0;
-    while c < 2 {
-        let shift = if c == 0 { 0 } else { 56 };
-        let mut b = 0;
-        while b < 256 {
-            let targets = (b as u64) << shift;
-            let mut r = 2;
-            while r < 6 {
-                let mut i = 0;
-                while i < 2 {
-                    let (home, pre) = pairs[c][r][i];
-                    assert!(
-                        home & !(0xffu64 << shift) == 0,
-                        "a home square (knight to queen) off the first rank"
-                    );
-                    if targets & home != 0 {
-                        out[c][b][r] |= pre;
-                    }
-                    i += 1;
-                }
-                r += 1;
-            }
-            b += 1;
-        }
-        c += 1;
-    }
-    out
-}
-
-/// [colour][walk] -> the walk's home squares but a pawn's (two at most: one bit each) and
-/// their preimages; (0, 0) where there is none.
-static HOME_PAIRS: [[[(u64, u64); 2]; 7]; 2] = home_pairs(&TABLES);
-
-/// The home squares of `role` (knight to queen) for `color`, each with the squares whose
-/// home square it is: one bit and its preimage, (0, 0) where the walk has fewer.
-#[inline(always)]
-pub fn home_pairs_of(role: Role, color: Color) -> [(u64, u64); 2] {
-    HOME_PAIRS[color.index()][role.index()]
-}
-
-const fn home_pairs(t: &HomeTables) -> [[[(u64, u64); 2]; 7]; 2] {
-    let mut out = [[[(0, 0); 2]; 7]; 2];
-    let mut c = 0;
-    while c < 2 {
-        let mut r = 2;
-        while r < 7 {
-            let mut range = t.range[c][r];
-            let mut i = 0;
-            while range != 0 {
-                assert!(i < 2, "a walk other than the pawn has two home squares at most");
-                let sq = range.trailing_zeros() as usize;
-                out[c][r][i] = (1 << sq, t.preimage[c][r][sq]);
-                range &= range - 1;
-                i += 1;
-            }
-            r += 1;
-        }
-        c += 1;
-    }
-    out
-}
-
-type DangerTable = [[[[u64; 7]; 64]; 2]; 4];
-
-/// The square maps of [`danger_table`]: home squares of either colour, the symmetric
-/// square, and none (the rebirth square itself).
-const HOME_WHITE: usize = 0;
-const HOME_BLACK: usize = 1;
-const SYMMETRIC: usize = 2;
-const REACH: usize = 3;
-
-/// [map][attacker colour][k][walk] -> squares s such that a unit of that walk reborn on
-/// the square the map gives for s (home squares of a colour, the symmetric square, s
-/// itself) lands on k, on a square from which, as a unit of the attacker colour, it
-/// attacks k on an empty board, or (a pawn) on its promotion rank (never a pawn's home).
-fn danger_table() -> &'static DangerTable {
-    static T: std::sync::OnceLock<Box<DangerTable>> = std::sync::OnceLock::new();
-    T.get_or_init(|| {
-        let mut t: Box<DangerTable> = Box::new([[[[0; 7]; 64]; 2]; 4]);
-        for ac in [Color::White, Color::Black] {
-            for walk in Role::CAPTURABLE {
-                for k in Square::all() {
-                    let mut reach =
-                        crate::attacks::attacks(walk, ac.other(), k, crate::bitboard::Bitboard::EMPTY).with(k);
-                    if walk == Role::Pawn {
-                        reach |= crate::bitboard::Bitboard::rank(ac.promotion_rank());
-                    }
-                    let row = |map: usize| (map, ac.index(), k.index(), walk.index());
-                    for (map, hc) in [(HOME_WHITE, Color::White), (HOME_BLACK, Color::Black)] {
-                        let (m, a, q, w) = row(map);
-                        t[m][a][q][w] = home_preimage_in(walk, hc, reach).0;
-                    }
-                    let (m, a, q, w) = row(SYMMETRIC);
-                    t[m][a][q][w] = reach.0.reverse_bits();
-                    let (m, a, q, w) = row(REACH);
-                    t[m][a][q][w] = reach.0;
-                }
-            }
-        }
-        t
-    })
-}
-
-/// Per walk (indexed by [`Role::index`]), the squares s such that a unit of `attacker`
-/// colour and that walk, reborn on its home square for s among the home squares of
-/// `home` colour, lands on `k` or attacks it on an empty board (kings: none).
-#[inline(always)]
-pub(crate) fn home_danger(home: Color, attacker: Color, k: Square) -> &'static [u64; 7] {
-    let map = if home == Color::White { HOME_WHITE } else { HOME_BLACK };
-    &danger_table()[map][attacker.index()][k.index()]
-}
-
-/// Per walk, the squares where a unit of `attacker` colour and that walk lands on `k`,
-/// attacks it on an empty board, or (a pawn) stands on its promotion rank.
-#[inline(always)]
-pub(crate) fn danger_squares(attacker: Color, k: Square) -> &'static [u64; 7] {
-    &danger_table()[REACH][attacker.index()][k.index()]
-}
-
-/// [attacker colour][k][s] -> the walks (bit [`Role::index`]) whose [`danger_squares`]
-/// hold s: [`danger_squares`] read by square.
-#[inline(always)]
-pub(crate) fn danger_walks(attacker: Color, k: Square) -> &'static [u8; 64] {
-    static T: std::sync::OnceLock<Box<[[[u8; 64]; 64]; 2]>> = std::sync::OnceLock::new();
-    let t = T.get_or_init(|| {
-        let mut t = Box::new([[[0u8; 64]; 64]; 2]);
-        for ac in [Color::White, Color::Black] {
-            for k in Square::all() {
-                let row = danger_squares(ac, k);
-                for role in Role::CAPTURABLE {
-                    for s in crate::bitboard::Bitboard(row[role.index()]) {
-                        t[ac.index()][k.index()][s.index()] |= 1 << role.index();
-                    }
-                }
-            }
-        }
-        t
-    });
-    &t[attacker.index()][k.index()]
-}
-
-/// Equipollents: [attacker colour][k][from] -> the capture squares `to` whose rebirth square
-/// (`to` plus the move's vector: 2·to − from) is on the board and among the
-/// [`danger_squares`] of some walk: the only captures from `from` whose victim may matter
-/// to a king on `k` (a superset: the walks on the board are not known here).
-#[inline(always)]
-pub(crate) fn vector_danger(attacker: Color, k: Square) -> &'static [u64; 64] {
-    static T: std::sync::OnceLock<Box<[[[u64; 64]; 64]; 2]>> = std::sync::OnceLock::new();
-    let t = T.get_or_init(|| {
-        let mut t = Box::new([[[0u64; 64]; 64]; 2]);
-        for ac in [Color::White, Color::Black] {
-            for k in Square::all() {
-                let danger = danger_squares(ac, k).iter().fold(0, |a, b| a | b);
-                for from in Square::all() {
-                    for to in Square::all() {
-                        // (the rebirth square as `rebirth_square` finds it)
-                        let vector = (
-                            to.file() as i32 - from.file() as i32,
-                            to.rank() as i32 - from.rank() as i32,
-                        );
-                        if to
-                            .offset(vector.0, vector.1)
-                            .is_some_and(|r| danger & (1 << r.index()) != 0)
-                        {
-                            t[ac.index()][k.index()][from.index()] |= 1 << to.index();
-                        }
-                    }
-                }
-            }
-        }
-        t
-    });
-    &t[attacker.index()][k.index()]
 }
 
 /// What the rebirth-square rules need to know about the capture.
@@ -703,45 +489,6 @@ impl Circe {
             SquareRule::CapturerHome | SquareRule::Departure | SquareRule::CapturePlusVector => {
                 unreachable!("the rebirth square depends on the capture")
             }
-        }
-    }
-
-    /// The capture squares from which a unit of `color` with reborn walk `walk` is reborn on
-    /// one of `targets` ([`Circe::victim_rebirth_square`] read backwards); `None` when that
-    /// depends on each unit's diagram square.
-    #[inline(always)]
-    pub(crate) fn victim_squares_reborn_in(
-        &self,
-        walk: Role,
-        color: Color,
-        targets: crate::bitboard::Bitboard,
-    ) -> Option<crate::bitboard::Bitboard> {
-        if let Some(hc) = self.home_colour(color) {
-            return Some(home_preimage_in(walk, hc, targets));
-        }
-        match self.square {
-            SquareRule::Home | SquareRule::Mirror => unreachable!("home squares, above"),
-            SquareRule::Symmetric => Some(crate::bitboard::Bitboard(targets.0.reverse_bits())),
-            SquareRule::Diagram => None,
-            SquareRule::CapturerHome | SquareRule::Departure | SquareRule::CapturePlusVector => {
-                unreachable!("the rebirth square depends on the capture")
-            }
-        }
-    }
-
-    /// Per walk, the squares of the units of `attacker` colour whose rebirth (by the victim
-    /// alone: home squares, the symmetric square) would land on `k`, attack it on an empty
-    /// board, or put a pawn on its promotion rank; `None` for the other square rules.
-    #[inline(always)]
-    pub(crate) fn danger_row(&self, attacker: Color, k: Square) -> Option<&'static [u64; 7]> {
-        match self.square {
-            SquareRule::Home | SquareRule::Mirror => Some(home_danger(
-                self.home_colour(attacker).expect("home squares"),
-                attacker,
-                k,
-            )),
-            SquareRule::Symmetric => Some(&danger_table()[SYMMETRIC][attacker.index()][k.index()]),
-            _ => None,
         }
     }
 
@@ -925,36 +672,6 @@ mod tests {
         }
         assert!(home_fixed_points(Role::Rook, Color::White).contains(sq("h1")));
         assert!(!home_fixed_points(Role::Rook, Color::White).contains(sq("a8")));
-    }
-
-    #[test]
-    fn home_preimages_read_the_home_table_backwards() {
-        // every set of targets that is a rank or file pattern of a few bits, and some
-        // scattered ones: the squares whose home square is a target
-        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
-        for _ in 0..2000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let targets = crate::bitboard::Bitboard(x & x.rotate_left(11));
-            for color in [Color::White, Color::Black] {
-                for role in Role::CAPTURABLE {
-                    let want = Square::all()
-                        .filter(|&s| targets.contains(home_square(role, color, s)))
-                        .fold(crate::bitboard::Bitboard::EMPTY, crate::bitboard::Bitboard::with);
-                    assert_eq!(
-                        home_preimage_in(role, color, targets),
-                        want,
-                        "{role:?} {color:?} {targets:?}"
-                    );
-                    assert_eq!(
-                        home_preimages_in(color, targets)[role.index()],
-                        want,
-                        "all at once: {role:?} {color:?} {targets:?}"
-                    );
-                }
-            }
-        }
     }
 
     #[test]

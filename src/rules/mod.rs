@@ -40,8 +40,6 @@ pub struct Rules {
     generic_only: bool,
     /// Cached [`Rules::king_capture_is_plain`] (asked at every check test).
     plain_check: bool,
-    /// Cached: the leaf counter's short path for these rules (`leaf::ShortPath`).
-    short_path: crate::fast::ShortPath,
 }
 
 /// Conditions that are not Circe presets: (name, one-line rule).
@@ -93,7 +91,6 @@ impl Rules {
             name: "orthodox".into(),
             generic_only: false,
             plain_check: true,
-            short_path: crate::fast::ShortPath::None,
         }
     }
 
@@ -161,7 +158,6 @@ impl Rules {
         }
         rules.name = parts.join("+");
         rules.plain_check = rules.compute_plain_check();
-        rules.short_path = crate::fast::ShortPath::of(&rules);
         Ok(rules)
     }
 
@@ -191,16 +187,6 @@ impl Rules {
     pub fn generic(mut self) -> Rules {
         self.generic_only = true;
         self
-    }
-
-    /// The leaf counter's short path for these rules (none with [`Rules::generic`]).
-    #[inline(always)]
-    pub(crate) fn short_path(&self) -> crate::fast::ShortPath {
-        if self.generic_only {
-            crate::fast::ShortPath::None
-        } else {
-            self.short_path
-        }
     }
 
     /// Diagram squares matter (Diagram Circe).
@@ -347,43 +333,10 @@ impl Rules {
         }
     }
 
-    /// [`Rules::for_each_legal`] in another order (perft's): where the leaf counter has a
-    /// short path for these rules (`leaf::ShortPath`), the moves it knows to be legal are
-    /// played without the legality test.
-    pub fn for_each_legal_unordered(
-        &self,
-        pos: &mut Position,
-        before_last: Option<u64>,
-        mut f: impl FnMut(&mut Position, Move),
-    ) {
-        let mut sure = MoveList::new();
-        let mut unsure = MoveList::new();
-        let listed = crate::fast::short_moves(pos, self, &mut sure, &mut unsure);
-        if listed.is_none() {
-            return self.for_each_legal(pos, before_last, f);
-        }
-        let mut undo = Undo::new();
-        for &m in sure.iter() {
-            match effects::apply(pos, self, m, &mut undo, &mut NoRecord, effects::Mode::Play) {
-                Outcome::Done => {
-                    f(pos, m);
-                    pos.unmake(&undo);
-                }
-                _ => {
-                    pos.unmake(&undo);
-                    self.visit_if_legal(pos, m, before_last, &mut undo, &mut f);
-                }
-            }
-        }
-        for &m in unsure.iter() {
-            self.visit_if_legal(pos, m, before_last, &mut undo, &mut f);
-        }
-    }
-
     /// Plays candidate `m` and calls `f` on the position after it when it is legal (once
     /// per promotion choice of a reborn pawn); the position is restored after.
     #[inline]
-    fn visit_if_legal(
+    pub(crate) fn visit_if_legal(
         &self,
         pos: &mut Position,
         m: Move,

@@ -28,9 +28,10 @@ use super::{
 };
 use crate::attacks::{attacks, king_attacks, line};
 use crate::bitboard::Bitboard;
+use crate::fast::rebirth_tables::home_preimages_in;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::{Position, Sets};
-use crate::rules::circe::{home_fixed_points, home_preimage_of, home_preimages_in, home_square, Circe, OwnSquare};
+use crate::rules::circe::{home_fixed_points, home_preimage_of, home_square, Circe, OwnSquare};
 use crate::square::{Color, Piece, Role, Square};
 
 /// The number of legal moves, or `None` when the position is not modelled here (an enemy

@@ -9,7 +9,7 @@
 //! victim on its rebirth square: it can expose our king only through a square that screens
 //! it from an enemy slider ([`screens`]: pinned units are among them), or by the reborn
 //! unit's attack (victims whose rebirth square could matter at all: the per-king-square
-//! table [`Circe::danger_row`]). Any other capture by a unit other than the king is legal at
+//! table [`danger_row`](crate::fast::rebirth_tables::danger_row)). Any other capture by a unit other than the king is legal at
 //! once (a reborn capturer is ours: it can only block); those are judged on the board after
 //! the move, and so are a pinned unit's captures off its line (the capturer leaves the
 //! capture square whatever the direction), the king's captures (it is reborn) and e.p.
@@ -23,25 +23,6 @@ use crate::orthodox::Sink;
 use crate::position::{Position, Sets};
 use crate::rules::circe::{home_square, Circe, FirstRankPawns};
 use crate::square::{Color, Piece, Role, Square};
-
-/// Do these Circe rules (with no other condition) take this path?
-pub(crate) fn applies(c: &Circe) -> bool {
-    use crate::rules::circe::{CaptureFrom, Capturer, Occupied, OwnSquare, SquareRule, Victim, WalkRule, When};
-    let capturer = match c.capturer {
-        Capturer::Removed => true,
-        Capturer::Reborn => c.capturer_kings && c.own_square == OwnSquare::Stays,
-        Capturer::Stays => false,
-    };
-    capturer
-        && c.victim == Victim::Reborn
-        && !c.victim_kings
-        && c.square == SquareRule::Home
-        && c.walk == WalkRule::Same
-        && c.when == When::AtOnce
-        && c.occupied == Occupied::Vanish
-        && c.capture_from == CaptureFrom::OwnSquare
-        && c.first_rank_pawns == FirstRankPawns::Immobile
-}
 
 /// The number of legal moves, or `None` when the position is not modelled here (our king
 /// attacked; a pawn on its first or last rank; hidden units or a pending rebirth).

@@ -28,20 +28,12 @@
 use super::{castlings_with, plain_king, Out};
 use crate::attacks::{between, king_attacks, pawn_attacks, pawn_attacks_of_set};
 use crate::bitboard::Bitboard;
+use crate::fast::rebirth_tables::home_pairs_of;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::orthodox::shift;
 use crate::position::{Position, Sets};
-use crate::rules::circe::{home_pairs_of, home_square, CaptureFrom, Capturer, Circe, SquareRule, Victim};
+use crate::rules::circe::{home_square, Circe};
 use crate::square::{Color, Piece, Role, Square};
-
-/// Do these Circe rules (with no other condition) take this path?
-pub(crate) fn applies(c: &Circe) -> bool {
-    c.capture_from == CaptureFrom::RebirthSquare
-        && c.victim == Victim::Gone
-        && c.capturer == Capturer::Stays
-        && c.square == SquareRule::Home
-        && !c.victim_kings
-}
 
 /// The number of legal moves, or `None` when the position is not modelled here (no king of
 /// ours; a pawn on its first or last rank; hidden units or a pending rebirth).

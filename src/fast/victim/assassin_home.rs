@@ -33,11 +33,12 @@
 use crate::attacks::{between, king_attacks};
 use crate::bitboard::Bitboard;
 use crate::fast::exact::{attack_map, leaper_attacks, slider_pins};
+use crate::fast::rebirth_tables::danger_squares;
 use crate::fast::risky_victims;
 use crate::moves::{Move, MoveKind};
 use crate::orthodox::{shift, Sink};
 use crate::position::Position;
-use crate::rules::circe::{danger_squares, home_preimage_of, home_role, home_square, Circe};
+use crate::rules::circe::{home_preimage_of, home_role, home_square, Circe};
 use crate::square::{Color, Role, Square};
 
 /// The number of legal moves with our king on our home square `k`, attacked by `checkers`,

@@ -45,34 +45,12 @@ use crate::attacks::{
     between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks, rook_rays,
 };
 use crate::bitboard::Bitboard;
+use crate::fast::plan::{by_capture_plain, strict};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::orthodox::Sink;
 use crate::position::Position;
-use crate::rules::circe::{CaptureContext, CaptureFrom, Capturer, Circe, Occupied, SquareRule, Victim, WalkRule, When};
-use crate::rules::{Observation, Rules};
+use crate::rules::circe::{CaptureContext, Circe, Occupied, SquareRule, WalkRule, When};
 use crate::square::{Color, Piece, Role, Square};
-
-/// May [`count`] be tried under these rules? (Asked once, when the rules are parsed.)
-pub(crate) fn applies(rules: &Rules) -> bool {
-    let Some(c) = rules.circe else { return false };
-    rules.observation == Observation::None
-        && !rules.cohen
-        && (rules.king_capture_is_plain() || rex_inclusive(&c))
-        && c.capturer == Capturer::Stays
-        && c.victim == Victim::Reborn
-        && c.capture_from == CaptureFrom::OwnSquare
-        && (c.occupied != Occupied::Assassinate || (c.square == SquareRule::Home && c.walk == WalkRule::Same))
-}
-
-/// Rex Inclusive as [`Rex`] models it: kings reborn on their home squares, where no other
-/// unit is ever reborn, at once, a taken square making them vanish.
-fn rex_inclusive(c: &Circe) -> bool {
-    c.victim_kings
-        && c.square == SquareRule::Home
-        && c.walk == WalkRule::Same
-        && c.occupied == Occupied::Vanish
-        && c.when == When::AtOnce
-}
 
 /// Rex Inclusive (RULES.md §2): our king is in check when attacked and its rebirth square
 /// (e1/e8) is taken after the capture. Where it stands decides which moves that can
@@ -479,13 +457,6 @@ fn reborn_between(pos: &Position, c: &Circe, from: Square, to: Square, block: Bi
     )
 }
 
-/// Strict Circe as this module models it: the victim reborn at once by its own rule, a
-/// taken square making the capture illegal.
-#[inline(always)]
-fn strict(c: &Circe) -> bool {
-    c.occupied == Occupied::Illegal && c.when == When::AtOnce && !c.square_depends_on_capture()
-}
-
 /// Strict Circe ([`strict`]): the enemy units whose rebirth square is taken, and the squares
 /// of ours from which a capture might still take one (standing on its rebirth square); else
 /// empty.
@@ -753,7 +724,7 @@ pub(crate) fn assassin_king_with(pos: &Position, k: Square, threats: Bitboard, m
     // it passes, found once)
     let tos = crate::fast::exact::castling_targets(pos, s, us, k);
     let reach = (steps | tos | crate::fast::exact::castling_passes(tos)) & threats;
-    let pre = crate::rules::circe::home_preimages_in(us, reach);
+    let pre = crate::fast::rebirth_tables::home_preimages_in(us, reach);
     let mut hot = Bitboard::EMPTY;
     let mut sure = Bitboard::EMPTY;
     for role in Role::CAPTURABLE {
@@ -943,16 +914,6 @@ fn plain_strict(
         .by_victim(pos, rule)
 }
 
-/// May [`plain_by_capture`] count under these rules?
-fn by_capture_plain(c: &Circe) -> bool {
-    matches!(
-        c.square,
-        SquareRule::CapturerHome | SquareRule::CapturePlusVector | SquareRule::Departure
-    ) && c.walk == WalkRule::Same
-        && c.occupied != Occupied::Illegal
-        && c.when == When::AtOnce
-}
-
 /// [`plain`] where the rebirth square depends on the capture (CouCou, Couscous: the
 /// capturer's home square; Equipollents: the capture square plus the move's vector;
 /// Platzwechsel: the capturer's departure square), the victims keeping their walk and
@@ -961,7 +922,7 @@ fn by_capture_plain(c: &Circe) -> bool {
 /// from sets built once per position). CouCou and Couscous count a piece's captures by its
 /// walk, from sets built once per position ([`HomeWeights`]). Equipollents counts in bulk
 /// with the quiet moves those whose rebirth square is off the board or where no enemy walk
-/// could matter ([`crate::rules::circe::vector_danger`], per departure square; for pawns
+/// could matter ([`crate::fast::rebirth_tables::vector_danger`], per departure square; for pawns
 /// the danger squares moved back by the capture's vector): its rebirth squares are mostly
 /// far from the king, and a loop over every capture mispredicts.
 #[inline(always)]
@@ -1023,7 +984,7 @@ fn by_capture_weighed<const AT: u8, const BY_WALK: bool>(
         reach_squares(s, them, k)
     };
     let mid = if AT == AT_VECTOR {
-        crate::rules::circe::vector_danger(them, k)
+        crate::fast::rebirth_tables::vector_danger(them, k)
     } else {
         &[0; 64]
     };
@@ -1202,10 +1163,10 @@ impl Sink for Swap {
 }
 
 /// The squares from which a unit of `them` reborn there could matter to our king on `k`
-/// ([`crate::rules::circe::danger_squares`] of the walks `them` has on the board).
+/// ([`crate::fast::rebirth_tables::danger_squares`] of the walks `them` has on the board).
 #[inline(always)]
 fn reach_squares(s: &crate::position::Sets, them: Color, k: Square) -> Bitboard {
-    let row = crate::rules::circe::danger_squares(them, k);
+    let row = crate::fast::rebirth_tables::danger_squares(them, k);
     // (an unrolled loop without branches, in line: a closure over an iterator was not)
     let mut b = Bitboard::EMPTY;
     for r in Role::CAPTURABLE {
@@ -1225,12 +1186,12 @@ struct Weigh<'a, const AT: u8, const BY_WALK: bool> {
     us: Color,
     king: Square,
     theirs: Bitboard,
-    /// Where an enemy walk on the board could matter ([`crate::rules::circe::danger_squares`]):
+    /// Where an enemy walk on the board could matter ([`crate::fast::rebirth_tables::danger_squares`]):
     /// [`AT_VECTOR`]; [`AT_HOME`]: the files of the squares on our pawns'
     /// rank that are empty and such, where a pawn's victim may matter.
     danger: Bitboard,
     /// [`AT_VECTOR`]: per departure square, the capture squares whose rebirth square may be
-    /// among `danger` ([`crate::rules::circe::vector_danger`]); the other captures are
+    /// among `danger` ([`crate::fast::rebirth_tables::vector_danger`]); the other captures are
     /// counted in bulk.
     mid: &'a [u64; 64],
     /// `BY_WALK`: a piece's captures counted by the capturer's walk.
@@ -1323,7 +1284,7 @@ impl HomeWeights {
         let apart = s.color[us.index()] & (first | ((lines.diagonal | lines.straight) & span));
         // (per walk, the capture squares whose home square is among those: the light or
         // the dark squares, both, or none)
-        let on = |squares: Bitboard| crate::rules::circe::first_rank_preimages_in(us, squares);
+        let on = |squares: Bitboard| crate::fast::rebirth_tables::first_rank_preimages_in(us, squares);
         let (free, leaps, diagonals, straights) = (on(empty), on(leap), on(diagonal), on(straight));
         // (walk `i` of the tables' order, [`HomeWeights::slot`]; a plain loop, which is
         // unrolled, where `std::array::from_fn` was left out of line)
@@ -1727,11 +1688,11 @@ fn collect<const DEPART: bool>(
 enum FromLook {
     /// Platzwechsel (the victim reborn on the capturer's departure square, with its own
     /// walk): per departure square, the walks (bit [`Role::index`]) a reborn enemy unit
-    /// could matter with there (see [`crate::rules::circe::danger_squares`]).
+    /// could matter with there (see [`crate::fast::rebirth_tables::danger_squares`]).
     Departure(&'static [u8; 64]),
     /// Clone Circe (the victim reborn with the capturer's walk, on its home square for that
     /// walk): per capturer's walk, the capture squares from whose home square a unit of
-    /// that walk could matter (see [`Circe::danger_row`]).
+    /// that walk could matter (see [`danger_row`](crate::fast::rebirth_tables::danger_row)).
     CapturerWalk(&'static [u64; 7]),
 }
 
@@ -1744,10 +1705,10 @@ fn from_look(c: &Circe, them: Color, k: Square) -> Option<FromLook> {
     }
     match (c.square, c.walk) {
         (SquareRule::Departure, WalkRule::Same) => {
-            Some(FromLook::Departure(crate::rules::circe::danger_walks(them, k)))
+            Some(FromLook::Departure(crate::fast::rebirth_tables::danger_walks(them, k)))
         }
         (SquareRule::Home | SquareRule::Mirror, WalkRule::Capturer) => {
-            c.danger_row(them, k).map(FromLook::CapturerWalk)
+            crate::fast::rebirth_tables::danger_row(c, them, k).map(FromLook::CapturerWalk)
         }
         _ => None,
     }
@@ -2204,7 +2165,7 @@ fn reborn_weight(c: &Circe, k: Square, unit: Piece, r: Square, occ: Bitboard) ->
         return u64::from(c.occupied != Occupied::Illegal);
     }
     // (a unit that attacks no king there on an empty board, and no pawn to promote: legal)
-    if !Bitboard(crate::rules::circe::danger_squares(unit.color(), k)[unit.role().index()]).contains(r) {
+    if !Bitboard(crate::fast::rebirth_tables::danger_squares(unit.color(), k)[unit.role().index()]).contains(r) {
         return 1;
     }
     if unit.role() == Role::Pawn && r.rank() == unit.color().promotion_rank() {

@@ -1,0 +1,317 @@
+//! Which accelerator a rule set takes, decided once from the rules and nowhere else.
+//!
+//! Every accelerator counts (and lists) the legal moves of only some rule sets: those whose
+//! rules fit the model it was written for. The predicates that say which are all here, so a
+//! reader sees in one file what each preset and composition runs, and the test below pins
+//! it: a preset that fell back to the general counter would still count right, only slower,
+//! and would fail no other test.
+
+use crate::rules::circe::{
+    CaptureFrom, Capturer, Circe, FirstRankPawns, Occupied, OwnSquare, SquareRule, Victim, WalkRule, When,
+};
+use crate::rules::{Observation, Rules};
+
+/// The path of the last ply (and of the listing of perft's inner plies).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Path {
+    /// No short path: the general counter (or the generic pipeline) counts every position.
+    None,
+    /// The victim-rebirth family (`victim`): the capturer stays and only the captured unit is
+    /// reborn. Carries the index of its per-preset instance (`victim::instances`).
+    Victim(u8),
+    /// Madrasi alone, kings paralysed too with `kings` (`exact::madrasi`).
+    Madrasi { kings: bool },
+    /// Isardam alone (`exact::isardam`).
+    Isardam { kings: bool, type_b: bool },
+    /// Anticirce alone, Calvet or Cheylan (`exact::anticirce`).
+    Anticirce,
+    /// Kamikaze Circe, or Circe with kamikaze units, alone (`exact::kamikaze`).
+    Kamikaze,
+    /// Mars Circe alone (`exact::mars`).
+    Mars,
+}
+
+/// What counts the positions the short path does not model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Fallback {
+    /// The general counter (`general`): bitboards first, the board where they cannot decide.
+    General,
+    /// The generic pipeline: every candidate played and judged by the rules.
+    Generic,
+}
+
+/// The accelerators chosen for one rule set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Plan {
+    /// Plain chess: perft runs the specialised orthodox generator throughout.
+    pub(crate) orthodox: bool,
+    pub(crate) path: Path,
+    pub(crate) fallback: Fallback,
+}
+
+impl Plan {
+    /// The plan of these rules; [`Rules::generic`] takes no accelerator at all.
+    pub(crate) fn of(rules: &Rules) -> Plan {
+        if !rules.fast_paths() {
+            return Plan {
+                orthodox: false,
+                path: Path::None,
+                fallback: Fallback::Generic,
+            };
+        }
+        Plan {
+            orthodox: rules.is_plain_chess(),
+            path: path_of(rules),
+            fallback: if general_counter_models(rules) {
+                Fallback::General
+            } else {
+                Fallback::Generic
+            },
+        }
+    }
+
+    /// The rules' short path in its per-preset form, for the count and listing dispatch.
+    #[inline(always)]
+    pub(crate) fn path(&self) -> Path {
+        self.path
+    }
+}
+
+fn path_of(rules: &Rules) -> Path {
+    if victim_family(rules) {
+        let c = rules.circe.expect("the victim family has a Circe");
+        return Path::Victim(crate::fast::victim::instances::preset_of(&c));
+    }
+    if rules.cohen {
+        return Path::None;
+    }
+    match (rules.observation, rules.circe) {
+        (Observation::Madrasi { kings }, None) => Path::Madrasi { kings },
+        (Observation::Isardam { kings, type_b }, None) => Path::Isardam { kings, type_b },
+        (Observation::None, Some(c)) if anticirce(&c) => Path::Anticirce,
+        (Observation::None, Some(c)) if kamikaze(&c) => Path::Kamikaze,
+        (Observation::None, Some(c)) if mars(&c) => Path::Mars,
+        _ => Path::None,
+    }
+}
+
+/// The victim-rebirth family: the capturer stays where it captured, only the victim is
+/// reborn (now, or later as in Parrain), and check is the plain attack or Rex Inclusive's.
+/// Assassin only with the preset's home squares and walks, which `victim::assassin_home`
+/// models.
+fn victim_family(rules: &Rules) -> bool {
+    let Some(c) = rules.circe else { return false };
+    rules.observation == Observation::None
+        && !rules.cohen
+        && (rules.king_capture_is_plain() || rex_inclusive(&c))
+        && c.capturer == Capturer::Stays
+        && c.victim == Victim::Reborn
+        && c.capture_from == CaptureFrom::OwnSquare
+        && (c.occupied != Occupied::Assassinate || assassin_at_home(&c))
+}
+
+/// Assassin Circe with the preset's rebirth rule (home squares, same walk): the only
+/// Assassin whose threat squares the accelerators know.
+fn assassin_at_home(c: &Circe) -> bool {
+    c.square == SquareRule::Home && c.walk == WalkRule::Same
+}
+
+/// Rex Inclusive as `victim::Rex` models it: kings reborn on their home squares, where no
+/// other unit is ever reborn, at once, a taken square making them vanish.
+pub(crate) fn rex_inclusive(c: &Circe) -> bool {
+    c.victim_kings
+        && c.square == SquareRule::Home
+        && c.walk == WalkRule::Same
+        && c.occupied == Occupied::Vanish
+        && c.when == When::AtOnce
+}
+
+/// Strict Circe as the victim family models it: the victim reborn at once by its own rule,
+/// a taken square making the capture illegal.
+#[inline(always)]
+pub(crate) fn strict(c: &Circe) -> bool {
+    c.occupied == Occupied::Illegal && c.when == When::AtOnce && !c.square_depends_on_capture()
+}
+
+/// The victim family's rules whose rebirth square depends on the capture (CouCou, Couscous,
+/// Equipollents, Platzwechsel) with victims keeping their walk and vanishing from a taken
+/// square: their captures are weighed in the generator's sink (`victim::plain_by_capture`).
+#[inline(always)]
+pub(crate) fn by_capture_plain(c: &Circe) -> bool {
+    matches!(
+        c.square,
+        SquareRule::CapturerHome | SquareRule::CapturePlusVector | SquareRule::Departure
+    ) && c.walk == WalkRule::Same
+        && c.occupied != Occupied::Illegal
+        && c.when == When::AtOnce
+}
+
+/// Anticirce, Calvet or Cheylan: the capturer reborn on its home square, the capture illegal
+/// when that square is taken, kings reborn too, the victim gone.
+fn anticirce(c: &Circe) -> bool {
+    c.capturer == Capturer::Reborn
+        && c.victim == Victim::Gone
+        && c.occupied == Occupied::Illegal
+        && c.capture_from == CaptureFrom::OwnSquare
+        && c.capturer_kings
+        && c.first_rank_pawns == FirstRankPawns::Immobile
+}
+
+/// Kamikaze Circe (the capturer removed), or a capturer reborn that may stay on its own
+/// square, with the victim reborn as in plain Circe.
+fn kamikaze(c: &Circe) -> bool {
+    let capturer = match c.capturer {
+        Capturer::Removed => true,
+        Capturer::Reborn => c.capturer_kings && c.own_square == OwnSquare::Stays,
+        Capturer::Stays => false,
+    };
+    capturer
+        && c.victim == Victim::Reborn
+        && !c.victim_kings
+        && c.square == SquareRule::Home
+        && c.walk == WalkRule::Same
+        && c.when == When::AtOnce
+        && c.occupied == Occupied::Vanish
+        && c.capture_from == CaptureFrom::OwnSquare
+        && c.first_rank_pawns == FirstRankPawns::Immobile
+}
+
+/// Mars Circe: a capture made from the capturer's home square, the victim gone.
+fn mars(c: &Circe) -> bool {
+    c.capture_from == CaptureFrom::RebirthSquare
+        && c.victim == Victim::Gone
+        && c.capturer == Capturer::Stays
+        && c.square == SquareRule::Home
+        && !c.victim_kings
+}
+
+/// The general counter models every rule set but Assassin with another rebirth rule than
+/// the preset's (its threat squares are known for home squares only).
+fn general_counter_models(rules: &Rules) -> bool {
+    !matches!(rules.circe, Some(c) if c.occupied == Occupied::Assassinate && !assassin_at_home(&c))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plan(name: &str) -> Plan {
+        Plan::of(&Rules::parse(name).unwrap())
+    }
+
+    fn path(name: &str) -> Path {
+        plan(name).path
+    }
+
+    /// The path each preset and each composition of the project's suites takes. A change here
+    /// is a change of speed (a preset on the general counter is up to 5x slower), so it must
+    /// be deliberate.
+    fn expected() -> Vec<(&'static str, Path)> {
+        let victim = |name: &str| {
+            let c = Rules::parse(name).unwrap().circe.unwrap();
+            Path::Victim(crate::fast::victim::instances::preset_of(&c))
+        };
+        let isardam = |type_b| Path::Isardam { kings: false, type_b };
+        let mut v: Vec<(&'static str, Path)> = [
+            "circe",
+            "circe-assassin",
+            "circe-chameleon",
+            "circe-clone",
+            "circe-coucou",
+            "circe-couscous",
+            "circe-diagram",
+            "circe-equipollents",
+            "circe-mirror",
+            "circe-parrain",
+            "circe-pwc",
+            "circe-rex-inclusive",
+            "circe-strict",
+            "circe-symmetry",
+            "circe-volcanic",
+        ]
+        .into_iter()
+        .map(|n| (n, victim(n)))
+        .collect();
+        v.extend([
+            ("anticirce-calvet", Path::Anticirce),
+            ("anticirce-cheylan", Path::Anticirce),
+            ("circe-kamikaze", Path::Kamikaze),
+            ("circe-kamikaze-reborn", Path::Kamikaze),
+            ("circe-mars", Path::Mars),
+            ("madrasi", Path::Madrasi { kings: false }),
+            ("madrasi-rex-inclusive", Path::Madrasi { kings: true }),
+            ("isardam", isardam(false)),
+            ("isardam-type-b", isardam(true)),
+            // compositions: the general counter
+            ("cohen", Path::None),
+            ("circe+madrasi", Path::None),
+            ("anticirce-calvet+madrasi", Path::None),
+            ("circe+isardam", Path::None),
+            ("anticirce-calvet+isardam-type-b", Path::None),
+            ("circe+cohen", Path::None),
+        ]);
+        v
+    }
+
+    #[test]
+    fn every_preset_and_composition_takes_its_path() {
+        let expected = expected();
+        for &(name, want) in &expected {
+            assert_eq!(path(name), want, "{name}");
+            assert_eq!(plan(name).fallback, Fallback::General, "{name}");
+            assert!(!plan(name).orthodox, "{name}");
+        }
+        // every victim-family preset has an instance of its own, none the generic one
+        let instances: std::collections::HashSet<u8> = expected
+            .iter()
+            .filter_map(|&(_, p)| match p {
+                Path::Victim(i) => Some(i),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(instances.len(), 15, "one instance per victim-family preset");
+        assert!(!instances.contains(&(crate::rules::circe::PRESETS.len() as u8)));
+    }
+
+    /// Every condition `fairyperft variants` lists, and every variant of the suites under
+    /// `suites/`, is in the table above: a new preset or suite must be given its path there.
+    #[test]
+    fn the_table_covers_every_condition_and_suite() {
+        let table: Vec<&str> = expected().iter().map(|e| e.0).collect();
+        for name in crate::rules::known_names() {
+            assert!(
+                name == "orthodox" || table.contains(&name),
+                "{name} has no expected path"
+            );
+        }
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("suites");
+        let mut seen = 0;
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let text = std::fs::read_to_string(entry.unwrap().path()).unwrap_or_default();
+            for line in text.lines() {
+                let Some(v) = line.trim_start().trim_start_matches("- ").strip_prefix("variant:") else {
+                    continue;
+                };
+                let v = v.trim().trim_matches('"');
+                seen += 1;
+                assert!(
+                    v == "orthodox" || table.contains(&v),
+                    "suite variant {v} has no expected path"
+                );
+            }
+        }
+        assert!(seen >= 20, "the suites' variants were read ({seen})");
+    }
+
+    #[test]
+    fn orthodox_and_generic() {
+        let o = plan("orthodox");
+        assert!(o.orthodox);
+        assert_eq!(o.path, Path::None);
+        let g = Plan::of(&Rules::parse("circe").unwrap().generic());
+        assert_eq!(g.path, Path::None);
+        assert_eq!(g.fallback, Fallback::Generic);
+        let g = Plan::of(&Rules::orthodox().generic());
+        assert!(!g.orthodox);
+    }
+}
