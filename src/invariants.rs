@@ -14,6 +14,8 @@
 //! * the legal moves are unique, as `Move` values and as Popeye strings;
 //! * perft(1) equals the number of legal moves (orthodox: the bulk counter agrees with the
 //!   list, and the generic pipeline finds the same moves);
+//! * the accelerators' listing of perft's inner plies (`fast::for_each_legal`) finds the
+//!   same moves as the rules, as a set;
 //! * Cohen's rule only removes moves, and only those that recreate the position before
 //!   the opponent's last move;
 //! * the colour-mirrored position mirrors back to the position, has the same legality and
@@ -257,6 +259,29 @@ pub fn check_position(
             *pos == before,
             here,
             "playing and taking back {name} changed the position"
+        );
+    }
+
+    // the accelerators' listing of perft's inner plies finds the same moves as the rules, as a
+    // set (perft's counts agreeing could hide a wrong move offset by a missing one)
+    if !report.illegal {
+        let mut listed: Vec<Move> = Vec::new();
+        crate::fast::for_each_legal(pos, rules, crate::fast::Plan::of(rules), bl, |_, m| listed.push(m));
+        ensure!(*pos == before, here, "the fast listing changed the position");
+        let fast: HashSet<Move> = listed.iter().copied().collect();
+        ensure!(fast.len() == listed.len(), here, "the fast listing gives a move twice");
+        let defined: HashSet<Move> = moves.iter().copied().collect();
+        let names = |set: &HashSet<Move>, other: &HashSet<Move>| {
+            let mut v: Vec<String> = set.difference(other).map(|&m| notation::uci(m)).collect();
+            v.sort();
+            v.join(" ")
+        };
+        ensure!(
+            fast == defined,
+            here,
+            "the fast listing and the rules disagree: only listed fast [{}], only by the rules [{}]",
+            names(&fast, &defined),
+            names(&defined, &fast)
         );
     }
 
