@@ -16,6 +16,8 @@
 //! geometry outside `mars_path`, an Assassin king on a home square outside the lean path's positions, moves that uncover hidden Volcanic units) is counted by the
 //! generic pipeline. Tests check that both give the same counts (`Rules::generic()`).
 
+#[allow(dead_code)]
+pub(crate) mod effects;
 mod exact;
 pub(crate) mod plan;
 mod rebirth_tables;
