@@ -56,10 +56,15 @@ fn yaml_files(dir: &Path, out: &mut Vec<PathBuf>) {
 #[test]
 fn every_suite_in_the_repository_validates() {
     let v = validator(&printed_schema(&[]));
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
-    yaml_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("suites"), &mut files);
-    files.sort();
+    yaml_files(&root.join("suites"), &mut files);
     assert!(files.len() >= 50, "suites/ holds {} YAML files", files.len());
+    // and the documentation's examples
+    let before = files.len();
+    yaml_files(&root.join("docs/examples"), &mut files);
+    assert!(files.len() > before, "docs/examples holds no YAML file");
+    files.sort();
     let mut cases = 0;
     for f in &files {
         let text = std::fs::read_to_string(f).unwrap();

@@ -43,7 +43,7 @@ pub struct CaseResult {
     /// Every comparison made: the perft figures by depth, then `moves`, then `divide`; a
     /// case that could not be set up has the one check `setup`.
     pub checks: Vec<Check>,
-    /// Leaf nodes visited (sum of the perft figures computed).
+    /// Leaf nodes visited: the perft and divide figures computed, added up.
     pub nodes: u64,
     /// Wall-clock time spent on the case.
     pub seconds: f64,
