@@ -58,6 +58,8 @@ enum Command {
     Perftree(cli::PerftreeArgs),
     /// Compute a suite case (perft 1..N, optionally moves and divide) and print it or append it to a suite file.
     Record(cli::RecordArgs),
+    /// Print the JSON Schema of the suite format (for editors' YAML language servers, or to validate suites in other tools); --report: of `run --format json`.
+    Schema(cli::SchemaArgs),
 }
 
 fn main() -> ExitCode {
@@ -73,6 +75,7 @@ fn main() -> ExitCode {
         Command::Diff(a) => cli::diff(&a),
         Command::Perftree(a) => cli::perftree(&a),
         Command::Record(a) => cli::record(&a),
+        Command::Schema(a) => cli::schema(&a),
     };
     cli::finish(result)
 }

@@ -6,6 +6,7 @@ pub mod diff;
 pub mod perftree;
 pub mod record;
 pub mod run;
+pub mod schema;
 
 use clap::Args;
 use fairyperft::{fen, notation, rules, suite, Game, SetupError};
@@ -19,6 +20,7 @@ pub use diff::{diff, DiffArgs};
 pub use perftree::{perftree, PerftreeArgs};
 pub use record::{record, RecordArgs};
 pub use run::{run, RunArgs};
+pub use schema::{schema, SchemaArgs};
 
 /// What a command ends with.
 pub enum Failure {

@@ -197,25 +197,22 @@ fn print_json(
     failed: usize,
     skipped: usize,
 ) -> io::Result<()> {
-    let files: Vec<serde_json::Value> = runs
-        .iter()
-        .map(|r| {
-            serde_json::json!({
-                "path": r.suite.path.display().to_string(),
-                "name": r.suite.file.name,
-                "cases": r.results,
+    let report = suite::Report {
+        files: runs
+            .iter()
+            .map(|r| suite::FileReport {
+                path: r.suite.path.display().to_string(),
+                name: r.suite.file.name.clone(),
+                cases: r.results.clone(),
             })
-        })
-        .collect();
-    let doc = serde_json::json!({
-        "files": files,
-        "errors": load_errors,
-        "passed": passed,
-        "failed": failed,
-        "skipped": skipped,
-    });
+            .collect(),
+        errors: load_errors.to_vec(),
+        passed,
+        failed,
+        skipped,
+    };
     let mut out = io::stdout().lock();
-    writeln!(out, "{}", serde_json::to_string_pretty(&doc).unwrap_or_default())
+    writeln!(out, "{}", report.to_json())
 }
 
 fn xml_escape(s: &str) -> String {

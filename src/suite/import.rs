@@ -20,7 +20,7 @@ use std::path::Path;
 /// The kinds of suite file `fairyperft run` reads, told apart by the file extension.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FileKind {
-    /// `*.yaml`, `*.yml`: the suite format of SUITE_FORMAT.md.
+    /// `*.yaml`, `*.yml`: the suite format of docs/suite-format.md.
     Yaml,
     /// `*.epd`: an EPD perft suite.
     Epd,

@@ -3,9 +3,11 @@
 
 pub mod format;
 pub mod import;
+pub mod report;
 pub mod runner;
 
 pub use format::{Case, SuiteFile};
+pub use report::{FileReport, Report};
 pub use runner::{run_case, CaseResult, Check, Status};
 
 use std::fmt;

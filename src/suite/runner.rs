@@ -5,34 +5,47 @@ use super::format::Case;
 use crate::game::Game;
 use std::collections::{BTreeMap, BTreeSet};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+/// A case's outcome.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
+    /// Every figure checked matched.
     Passed,
+    /// A figure did not match, or the case could not be set up.
     Failed,
     /// Every expectation was too deep for the node budget.
     Skipped,
 }
 
 /// One comparison and its outcome.
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone, serde::Serialize, schemars::JsonSchema)]
 pub struct Check {
-    /// `perft(3)`, `moves`, `divide(2)`, `setup`
+    /// What was compared: `perft(3)`, `moves`, `divide(2)`, or `setup` (the position,
+    /// variant or history could not be used).
     pub what: String,
+    /// Whether it matched (true for a skipped check).
     pub ok: bool,
+    /// Not computed: the expected figure was over the `--max-nodes` budget.
     pub skipped: bool,
-    /// Readable lines describing a mismatch (empty when ok).
+    /// Readable lines describing a mismatch; empty when it matched; for a skipped check, the
+    /// expected node count that was over the budget.
     pub detail: Vec<String>,
 }
 
-#[derive(Debug, Clone, serde::Serialize)]
+/// The result of one case.
+#[derive(Debug, Clone, serde::Serialize, schemars::JsonSchema)]
 pub struct CaseResult {
+    /// The case's `id`.
     pub id: String,
+    /// The variant it ran under (the case's, else the file's, else orthodox).
     pub variant: String,
     pub status: Status,
+    /// Every comparison made: the perft figures by depth, then `moves`, then `divide`; a
+    /// case that could not be set up has the one check `setup`.
     pub checks: Vec<Check>,
-    /// Leaf nodes visited (sum of the perft figures computed).
+    /// Leaf nodes visited: the perft and divide figures computed, added up.
     pub nodes: u64,
+    /// Wall-clock time spent on the case.
     pub seconds: f64,
 }
 
