@@ -1,4 +1,5 @@
-//! The command-line contract (SUITE_FORMAT.md): output shapes and exit statuses.
+//! The command-line contract (docs/suite-format.md, docs/harness.md): output shapes and exit
+//! statuses.
 
 use assert_cmd::Command;
 use predicates::prelude::*;

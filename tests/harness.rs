@@ -1,4 +1,4 @@
-//! The harness for fairyperft's users (issue 7): compare, diff, perftree, record, the EPD
+//! The harness for fairyperft's users (docs/harness.md): compare, diff, perftree, record, the EPD
 //! and Popeye imports, and the machine-readable results of `run` (JSON, JUnit, node budget).
 
 use assert_cmd::Command;

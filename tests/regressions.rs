@@ -92,11 +92,11 @@ fn hidden_units_are_refused_in_orthodox_chess() {
     }
 }
 
-/// The leaf counter (last ply of perft) judged an Anticirce or Kamikaze capture on a copy
+/// The accelerators (last ply of perft) judged an Anticirce or Kamikaze capture on a copy
 /// of the bitboards without the unit hidden under the capture square, which emerges when
 /// the capturer leaves it.
 #[test]
-fn leaf_count_sees_units_emerging_where_the_capturer_left() {
+fn fast_count_sees_units_emerging_where_the_capturer_left() {
     // Rd1*d4: the rook is reborn on a1, the black knight hidden under d4 emerges and
     // checks Ke2, so the capture is illegal
     for variant in ["anticirce-calvet", "circe-kamikaze", "circe-kamikaze-reborn"] {
@@ -125,10 +125,10 @@ fn move_counters_saturate() {
     }
 }
 
-/// The leaf counter left out the en-passant captures of a pawn standing on hidden units
+/// The accelerators left out the en-passant captures of a pawn standing on hidden units
 /// (perft(1) one short of the legal moves listed).
 #[test]
-fn leaf_count_takes_en_passant_from_a_square_with_hidden_units() {
+fn fast_count_takes_en_passant_from_a_square_with_hidden_units() {
     for variant in ["circe-volcanic", "anticirce-calvet", "circe"] {
         let mut g = game("4k3/8/8/8/5pP1/8/8/4K3 b - g3 0 1 hidden=f4p", variant);
         let moves = popeye_moves(&mut g);
@@ -157,11 +157,11 @@ fn fen_word_after_the_state_tokens_is_an_error() {
         .is_none());
 }
 
-/// The leaf counter's check test for Madrasi (and other non-plain checks) looked for
+/// The accelerators' check test for Madrasi (and other non-plain checks) looked for
 /// attackers by plain geometry, not from the Mars rebirth squares: Kg4-h3/h4/h5 walk into
 /// the black rook's file from h8 and were counted legal.
 #[test]
-fn leaf_count_mars_check_under_madrasi() {
+fn fast_count_mars_check_under_madrasi() {
     for variant in ["circe-mars+madrasi", "circe-mars+madrasi-rex-inclusive"] {
         let mut g = game("1b6/3p1p2/4P3/8/4k1K1/2R5/8/4r3 w - - 0 1", variant);
         let moves = popeye_moves(&mut g);
@@ -174,9 +174,9 @@ fn leaf_count_mars_check_under_madrasi() {
 /// Assassin with Isardam type A: a capture whose rebirth would remove the king checks only
 /// if it passes the Isardam test. After Se2-d4, c5*d4 (knight reborn on g1 over the king)
 /// leaves the pawns d4 and e3 observing each other, so it is no check and Se2-d4 is legal;
-/// the leaf counter took any geometric capture for a check.
+/// the accelerators took any geometric capture for a check.
 #[test]
-fn leaf_count_assassin_threat_under_isardam() {
+fn fast_count_assassin_threat_under_isardam() {
     let mut g = game(
         "1r2kbnr/p3p1pp/np6/2p5/1B5P/PP2P3/1P2N2R/Rb4K1 w k - 0 19",
         "circe-assassin+isardam",
@@ -190,9 +190,9 @@ fn leaf_count_assassin_threat_under_isardam() {
 
 /// A pending rebirth (`pending=`, Parrain state) in other variants: the move pipeline
 /// places it with the variant's own occupied-square rule (Strict: the move is illegal) and
-/// drops it without a Circe condition; the leaf counter modelled Parrain's rule everywhere.
+/// drops it without a Circe condition; the accelerators modelled Parrain's rule everywhere.
 #[test]
-fn leaf_count_pending_rebirth_outside_parrain() {
+fn fast_count_pending_rebirth_outside_parrain() {
     // Strict: Ra1-a2 and Ke1-e2 would put the knight on the occupied e4
     let mut g = game("4k3/8/8/8/4p3/8/8/R3K3 w - - 0 1 pending=Ne3", "circe-strict");
     let moves = popeye_moves(&mut g);
@@ -253,11 +253,11 @@ fn no_en_passant_right_when_the_double_stepping_pawn_is_gone() {
     assert_eq!(g.pos.ep_square().map(|s| s.to_string()), Some("c6".to_string()));
 }
 
-/// The leaf counter's plainest path, with a pending Parrain rebirth, listed the steps of a
+/// The accelerators' plainest path, with a pending Parrain rebirth, listed the steps of a
 /// pinned pawn standing on its last rank (which a fairy diagram may hold) from a square off
 /// the board. Found by the `movegen` target.
 #[test]
-fn lean_leaf_pinned_pawn_on_its_last_rank() {
+fn victim_path_pinned_pawn_on_its_last_rank() {
     let mut g = game("7P/K5Pr/8/6bp/8/2n5/p7/R2Rnpn1 b - - 0 0 flags=a1", "circe-parrain");
     invariants_hold(&mut g);
     let mut slow = Game::from_parts(g.pos.clone(), g.rules.clone().generic()).unwrap();
@@ -265,10 +265,10 @@ fn lean_leaf_pinned_pawn_on_its_last_rank() {
 }
 
 /// Parrain: a pending pawn captured on its own promotion rank (a fairy diagram may say so)
-/// is reborn there again by a sideways move, and promotes: Kb1-c1 is four moves. The leaf
+/// is reborn there again by a sideways move, and promotes: Kb1-c1 is four moves. The
 /// counter's plainest path left out that rank. Found by the `movegen` target.
 #[test]
-fn lean_leaf_pending_pawn_captured_on_its_promotion_rank() {
+fn victim_path_pending_pawn_captured_on_its_promotion_rank() {
     let mut g = game("8/8/8/8/8/8/8/1k6 b - - 0 0 pending=pa1", "circe-parrain");
     invariants_hold(&mut g);
     assert_eq!(
@@ -278,7 +278,7 @@ fn lean_leaf_pending_pawn_captured_on_its_promotion_rank() {
     assert_eq!(g.perft(1), 8);
 }
 
-/// Plain Madrasi's and Isardam's short leaf paths counted positions with units hidden under
+/// Plain Madrasi's and Isardam's exact paths counted positions with units hidden under
 /// others or a pending rebirth (which a fairy diagram may hold under any variant) as if
 /// they were not there. Found by tests/invariants.rs (`fuzz_entry_points_on_noise`).
 #[test]

@@ -1,6 +1,7 @@
-//! The leaf counter (`leaf.rs`, counting the last ply without playing moves) and the
-//! generic pipeline must give the same perft counts, for every variant, on every corpus
-//! position (every 4th in debug builds).
+//! The accelerators (`src/fast/`: perft's last ply counted, and its inner plies listed, with
+//! few or no moves played) and the generic pipeline (`Rules::generic()`) must give the same
+//! perft counts, for every variant, on every corpus position (every 4th in debug builds);
+//! and each shortcut has hand-made cases that fail when it is broken on purpose.
 
 use fairyperft::{fen, suite, Game, Rules};
 use rayon::prelude::*;
@@ -43,14 +44,14 @@ fn fens() -> Vec<String> {
 }
 
 #[test]
-fn leaf_counter_agrees_with_generic_pipeline() {
+fn fast_count_agrees_with_generic_pipeline() {
     compare(fens(), 2);
 }
 
 /// Three plies reach positions with pending Parrain rebirths, hidden Volcanic units and
 /// castling rights regained by rebirth: every 5th position (every 40th in debug builds).
 #[test]
-fn leaf_counter_agrees_three_plies_deep() {
+fn fast_count_agrees_three_plies_deep() {
     let step = if cfg!(debug_assertions) && std::env::var_os("FAIRYPERFT_FULL").is_none() {
         10
     } else {
@@ -69,7 +70,7 @@ fn compare(fens: Vec<String>, depth: u32) {
                 let mut fast = Game::from_parts(pos.clone(), rules.clone()).ok()?;
                 let mut slow = Game::from_parts(pos, rules.clone().generic()).unwrap();
                 let (a, b) = (fast.perft(depth), slow.perft(depth));
-                (a != b).then(|| format!("{v} {f}: leaf counter {a}, generic {b}"))
+                (a != b).then(|| format!("{v} {f}: fast count {a}, generic {b}"))
             })
         })
         .collect();
@@ -119,7 +120,7 @@ fn paralysis_of_a_side_equals_the_unit_test() {
     assert!(observed > 1000, "the positions paralyse something ({observed})");
 }
 
-/// Rebirths that make legal what orthodox chess forbids, counted by the leaf counter's
+/// Rebirths that make legal what orthodox chess forbids, counted by the accelerators'
 /// plainest path as the generic pipeline plays them: a victim reborn between a checking
 /// rook and the king (Circe: Sd7*e5 puts the pawn back on e2), and a pinned unit's capture
 /// whose victim is reborn on the pin line (Platzwechsel: Se2*d4 puts the pawn on e2).
@@ -161,7 +162,7 @@ fn rebirths_that_answer_a_check_or_shield_a_pin() {
     }
 }
 
-/// Circe Parrain with a pending rebirth of the side to move's unit: the leaf counter's
+/// Circe Parrain with a pending rebirth of the side to move's unit: the accelerators'
 /// plainest path counts a pawn reborn on its promotion rank four times (Ke1-d2[+wPd8=Q/S/R/B]),
 /// a pinned unit's move whose rebirth shields the king (Be2-f3[+wSe5]) and castling whose
 /// rebirth covers the king's arrival square (0-0[+wRg4]), as the generic pipeline plays them.
@@ -190,7 +191,7 @@ fn parrain_rebirths_that_promote_or_shield() {
 /// a rook, a move whose vector rebirths the knight between them: Ra3-b3[+wSe4], a pinned
 /// bishop's move along its line: Bd2-c3[+wSe4], a promotion: b7-b8=Q[+wSe6]), and a pinned
 /// pawn promoting off its line shielded by the rebirth (g7-g8=Q[+wSg7], counted once per
-/// promotion: the leaf counter once made it four each).
+/// promotion: the accelerators once made it four each).
 #[test]
 fn parrain_rebirths_that_block_a_check() {
     let cases: &[Case] = &[
@@ -331,7 +332,7 @@ fn parrain_castling_with_a_pending_rebirth() {
 /// capture played through the generic pipeline): the pawn reborn on d7 checks a king on e6
 /// or c6, not one on a6.
 #[test]
-fn lean_en_passant() {
+fn victim_family_en_passant() {
     let cases: &[Case] = &[
         ("8/8/K7/3pP3/8/8/8/k7 w - d6 0 1", &["e5*d6 ep.[+bPd7]"], &[]),
         (
@@ -351,11 +352,11 @@ fn lean_en_passant() {
     }
 }
 
-/// The lean path judges e.p. captures on the board: the victim reborn on its square (d7,
+/// The victim-rebirth path judges e.p. captures on the board: the victim reborn on its square (d7,
 /// PWC: e5), taken or not, as each rule places it (vanished, illegal, replacing the
 /// occupant, buried), then the king's safety. Perft 1-3 against the generic pipeline.
 #[test]
-fn lean_en_passant_rebirth_rules() {
+fn victim_family_en_passant_rebirth_rules() {
     let taken_by_them = "8/3n4/K7/3pP3/8/8/8/k7 w - d6 0 1";
     let taken_by_us = "8/3N4/4K3/3pP3/8/8/8/k7 w - d6 0 1";
     let departure = "8/8/8/3pP3/5K2/8/8/k7 w - d6 0 1";
@@ -407,7 +408,7 @@ fn exact_paths_with_an_attacked_king() {
     );
 }
 
-/// Plain Madrasi's short path (`leaf::paralysis`): moves orthodox pins and attacks forbid
+/// Plain Madrasi's short path (`fast::exact::madrasi`): moves orthodox pins and attacks forbid
 /// and paralysis allows, and the one way a move wakes an enemy unit (standing between it
 /// and its only observer). Perft 1–3 must equal the generic pipeline's, and the moves the
 /// rules decide are checked by name.
@@ -665,8 +666,8 @@ fn assassin_short_path() {
         ),
         // the king on g1, the home of the knight on d6 (a dark square): the bishop taken on
         // g5 is reborn on f8, from where it could take the knight (reborn on g1, removing the
-        // king), while the knight taken on c2 is reborn on g8, far from both: the leaf
-        // counter counts that capture in bulk and lists the other
+        // king), while the knight taken on c2 is reborn on g8, far from both: the
+        // victim path counts that capture in bulk and lists the other
         (
             "7k/8/3N4/6b1/8/8/2n3R1/6K1 w - - 0 1",
             &["Rg2*c2[+bSg8]", "Rg2-g4"],
@@ -694,7 +695,7 @@ fn mars_counter_candidates() {
     check_cases("circe-mars", cases);
 }
 
-/// Hand-made Mars cases for the short path (`leaf::mars_path`): an enemy unit attacks only
+/// Hand-made Mars cases for the short path (`fast::exact::mars`): an enemy unit attacks only
 /// from its lift square, so a unit of ours standing on that square, or between it and our
 /// king, is pinned; and a slider's own square is empty for its lines, so it can check
 /// through it.
@@ -1176,7 +1177,7 @@ fn platzwechsel_captures_from_open_lines() {
     check_cases("circe-pwc", cases);
 }
 
-/// Assassin Circe with our king on one of our home squares (`leaf/assassin_home.rs`): a
+/// Assassin Circe with our king on one of our home squares (`fast/victim/assassin_home.rs`): a
 /// capture of one of our units whose home square is the king's would remove it, so a unit
 /// landing there must not be capturable, a unit shielding one must stay, and a reborn
 /// victim must attack none. Perft 1–3 must equal the generic pipeline's.
