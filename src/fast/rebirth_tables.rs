@@ -76,7 +76,7 @@ const fn first_rank_preimages(t: &HomeTables) -> [[[u64; 8]; 256]; 2] {
     out
 }
 
-/// [colour][walk] -> the walk's home squares but a pawn's (two at most: one bit each) and
+/// `[colour][walk]` -> the walk's home squares but a pawn's (two at most: one bit each) and
 /// their preimages; (0, 0) where there is none.
 static HOME_PAIRS: [[[(u64, u64); 2]; 7]; 2] = home_pairs(&TABLES);
 
@@ -118,7 +118,7 @@ const HOME_BLACK: usize = 1;
 const SYMMETRIC: usize = 2;
 const REACH: usize = 3;
 
-/// [map][attacker colour][k][walk] -> squares s such that a unit of that walk reborn on
+/// `[map][attacker colour][k][walk]` -> squares s such that a unit of that walk reborn on
 /// the square the map gives for s (home squares of a colour, the symmetric square, s
 /// itself) lands on k, on a square from which, as a unit of the attacker colour, it
 /// attacks k on an empty board, or (a pawn) on its promotion rank (never a pawn's home).
@@ -165,7 +165,7 @@ pub(crate) fn danger_squares(attacker: Color, k: Square) -> &'static [u64; 7] {
     &danger_table()[REACH][attacker.index()][k.index()]
 }
 
-/// [attacker colour][k][s] -> the walks (bit [`Role::index`]) whose [`danger_squares`]
+/// `[attacker colour][k][s]` -> the walks (bit [`Role::index`]) whose [`danger_squares`]
 /// hold s: [`danger_squares`] read by square.
 #[inline(always)]
 pub(crate) fn danger_walks(attacker: Color, k: Square) -> &'static [u8; 64] {
@@ -187,7 +187,7 @@ pub(crate) fn danger_walks(attacker: Color, k: Square) -> &'static [u8; 64] {
     &t[attacker.index()][k.index()]
 }
 
-/// Equipollents: [attacker colour][k][from] -> the capture squares `to` whose rebirth square
+/// Equipollents: `[attacker colour][k][from]` -> the capture squares `to` whose rebirth square
 /// (`to` plus the move's vector: 2·to − from) is on the board and among the
 /// [`danger_squares`] of some walk: the only captures from `from` whose victim may matter
 /// to a king on `k` (a superset: the walks on the board are not known here).

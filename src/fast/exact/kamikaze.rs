@@ -7,7 +7,7 @@
 //! Quiet moves are those of orthodox chess (nothing is captured, nothing reborn), counted in
 //! bulk. A capture empties its departure square and the capture square, then puts the
 //! victim on its rebirth square: it can expose our king only through a square that screens
-//! it from an enemy slider ([`screens`]: pinned units are among them), or by the reborn
+//! it from an enemy slider ([`screens`](crate::fast::exact::screens): pinned units are among them), or by the reborn
 //! unit's attack (victims whose rebirth square could matter at all: the per-king-square
 //! table [`danger_row`](crate::fast::rebirth_tables::danger_row)). Any other capture by a unit other than the king is legal at
 //! once (a reborn capturer is ours: it can only block); those are judged on the board after

@@ -1,4 +1,4 @@
-//! The lean short path ([`super::ShortPath::Lean`]), compiled once per named preset of
+//! The victim-rebirth path ([`Path::Victim`](crate::fast::plan::Path::Victim)), compiled once per named preset of
 //! [`PRESETS`] with every rule axis a constant, and once for any other Circe.
 //!
 //! The path asks the rules at every turn (which square, which walk, what an occupied

@@ -1759,7 +1759,7 @@ struct Collect<'a, const DEPART: bool> {
     /// A move this module does not model was met.
     off: bool,
     /// CouCou, Couscous, Equipollents, Platzwechsel in [`plain_by_capture`]'s cases: the
-    /// captures weighed as the count weighs them ([`Collect::weighed`]); else `None`.
+    /// captures weighed as the count weighs them ([`Reach`]); else `None`.
     reach: Option<Reach>,
     pos: &'a Position,
     c: &'a Circe,
