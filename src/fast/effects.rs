@@ -15,7 +15,7 @@ use crate::moves::{Move, MoveKind};
 use crate::position::{Position, Sets};
 use crate::rules::circe::{CaptureContext, Capturer, Circe, Occupied, OwnSquare, Victim, When};
 use crate::rules::effects::castling_rook;
-use crate::square::{Piece, Role, Square};
+use crate::square::{Color, Piece, Role, Square};
 
 /// The board after a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,47 +36,58 @@ pub(crate) enum After {
     },
 }
 
-/// Where a reborn unit goes on `b`: placed, gone, or the move illegal; `Err(None)` when the
-/// model declines.
-fn place(
-    b: &mut Sets,
-    c: &Circe,
-    r: Square,
-    unit: Piece,
-    mover: crate::square::Color,
-    choice: Option<Role>,
-    used: &mut bool,
-    promote: &mut Option<(Square, Piece)>,
-) -> Result<(), Option<()>> {
+/// A rebirth-promotion choice: the one the move carries, whether a rebirth used it, and the
+/// reborn pawn still to be promoted when the move carries none.
+struct Choice {
+    given: Option<Role>,
+    used: bool,
+    open: Option<(Square, Piece)>,
+}
+
+/// Why a rebirth stopped the model.
+enum Stop {
+    Illegal,
+    Declined,
+}
+
+impl From<Stop> for After {
+    fn from(s: Stop) -> After {
+        match s {
+            Stop::Illegal => After::Illegal,
+            Stop::Declined => After::Declined,
+        }
+    }
+}
+
+/// Puts a reborn unit on `r`, by the rules' policy for a taken square.
+fn place(b: &mut Sets, c: &Circe, r: Square, unit: Piece, mover: Color, choice: &mut Choice) -> Result<(), Stop> {
     if b.occ.contains(r) {
         match c.occupied {
             Occupied::Vanish | Occupied::Bury => return Ok(()),
-            Occupied::Illegal => return Err(Some(())),
+            Occupied::Illegal => return Err(Stop::Illegal),
             Occupied::Assassinate => {
-                let occupant = Piece::new(
-                    if b.color[0].contains(r) {
-                        crate::square::Color::White
-                    } else {
-                        crate::square::Color::Black
-                    },
-                    b.role_at(r),
-                );
+                let colour = if b.color[Color::White.index()].contains(r) {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                let occupant = Piece::new(colour, b.role_at(r));
                 if occupant == Piece::new(mover, Role::King) {
-                    return Err(Some(()));
+                    return Err(Stop::Illegal);
                 }
                 b.toggle(r, occupant);
             }
         }
     }
     if unit.role() == Role::Pawn && r.rank() == unit.color().promotion_rank() {
-        match choice {
+        match choice.given {
             Some(role) => {
-                *used = true;
+                choice.used = true;
                 b.toggle(r, unit.with_role(role));
             }
-            None if promote.is_none() => *promote = Some((r, unit)),
+            None if choice.open.is_none() => choice.open = Some((r, unit)),
             // (two pawns reborn promoting by one move: not modelled)
-            None => return Err(None),
+            None => return Err(Stop::Declined),
         }
         return Ok(());
     }
@@ -93,9 +104,11 @@ pub(crate) fn after(pos: &Position, c: Option<&Circe>, m: Move) -> After {
         return After::Illegal;
     };
     let mover = p.color();
-    let choice = m.rebirth_promotion();
-    let mut used = false;
-    let mut promote = None;
+    let mut choice = Choice {
+        given: m.rebirth_promotion(),
+        used: false,
+        open: None,
+    };
     let mut double = None;
     let mut capture = None;
     let vector = if m.is_castle() {
@@ -154,20 +167,16 @@ pub(crate) fn after(pos: &Position, c: Option<&Circe>, m: Move) -> After {
                 if c.occupied == Occupied::Assassinate && b.occ.contains(r) {
                     return After::Declined;
                 }
-                match place(&mut b, c, r, arrived, mover, choice, &mut used, &mut promote) {
-                    Ok(()) => {}
-                    Err(Some(())) => return After::Illegal,
-                    Err(None) => return After::Declined,
+                if let Err(stop) = place(&mut b, c, r, arrived, mover, &mut choice) {
+                    return stop.into();
                 }
             }
         }
         if c.victim == Victim::Reborn && (v.role() != Role::King || c.victim_kings) && c.when == When::AtOnce {
             let unit = v.with_role(c.reborn_walk(v, p));
             if let Some(r) = c.rebirth_square(unit, pos.origin(at), &ctx) {
-                match place(&mut b, c, r, unit, mover, choice, &mut used, &mut promote) {
-                    Ok(()) => {}
-                    Err(Some(())) => return After::Illegal,
-                    Err(None) => return After::Declined,
+                if let Err(stop) = place(&mut b, c, r, unit, mover, &mut choice) {
+                    return stop.into();
                 }
             }
         }
@@ -178,10 +187,8 @@ pub(crate) fn after(pos: &Position, c: Option<&Circe>, m: Move) -> After {
     if let (Some((unit, at)), Some(c)) = (pos.pending(), c) {
         if unit.color() == mover {
             if let Some(r) = at.offset(vector.0, vector.1) {
-                match place(&mut b, c, r, unit, mover, choice, &mut used, &mut promote) {
-                    Ok(()) => {}
-                    Err(Some(())) => return After::Illegal,
-                    Err(None) => return After::Declined,
+                if let Err(stop) = place(&mut b, c, r, unit, mover, &mut choice) {
+                    return stop.into();
                 }
             }
         }
@@ -190,12 +197,12 @@ pub(crate) fn after(pos: &Position, c: Option<&Circe>, m: Move) -> After {
     if (pos.hidden_mask() & !b.occ).any() {
         return After::Declined;
     }
-    if choice.is_some() && !used {
+    if choice.given.is_some() && !choice.used {
         return After::Illegal;
     }
     After::Board {
         sets: b,
-        promote,
+        promote: choice.open,
         double,
     }
 }
