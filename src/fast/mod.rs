@@ -16,13 +16,13 @@
 //! geometry outside `mars_path`, an Assassin king on a home square outside the lean path's positions, moves that uncover hidden Volcanic units) is counted by the
 //! generic pipeline. Tests check that both give the same counts (`Rules::generic()`).
 
-#[allow(dead_code)]
 pub(crate) mod effects;
 mod exact;
 pub(crate) mod plan;
 mod rebirth_tables;
 mod victim;
 
+use effects::After;
 pub(crate) use plan::Plan;
 use plan::{Fallback, Path};
 
@@ -243,16 +243,6 @@ fn attacked(s: &Sets, sq: Square, by: Color, occ: Bitboard, fr: FirstRankPawns) 
         || (knight_attacks(sq) & s.pieces(by, Role::Knight)).any()
         || (pawn_attacks(by.other(), sq) & mobile_pawns(s, by, fr)).any()
         || (king_attacks(sq) & s.pieces(by, Role::King)).any()
-}
-
-/// A move's result on the bitboards.
-enum After {
-    Illegal,
-    /// Not modelled here: play it.
-    Complex,
-    /// The board; a pawn reborn on its promotion rank still to be placed (one board per
-    /// choice); the arrival square of a double step.
-    Board(Sets, Option<(Square, Piece)>, Option<Square>),
 }
 
 /// Mars Circe: the enemy units (square, walk, rebirth square) that could reach the king's
@@ -1291,15 +1281,24 @@ impl Leaf {
         if self.cohen_may(Self::emptied_by(m)) {
             return generic_one(pos, rules, m, self.cohen);
         }
-        match self.after(pos, rules, m) {
+        // (the board after the move by the shared model of a move's effects)
+        match effects::after(pos, self.circe.as_ref(), m) {
             After::Illegal => 0,
-            After::Complex => generic_one(pos, rules, m, self.cohen),
-            After::Board(b, None, double) => match self.judge(&b, double, pos.sets()) {
+            After::Declined => generic_one(pos, rules, m, self.cohen),
+            After::Board {
+                sets: b,
+                promote: None,
+                double,
+            } => match self.judge(&b, double, pos.sets()) {
                 Some(true) => 1,
                 Some(false) => 0,
                 None => generic_one(pos, rules, m, self.cohen),
             },
-            After::Board(b, Some((r, unit)), double) => {
+            After::Board {
+                sets: b,
+                promote: Some((r, unit)),
+                double,
+            } => {
                 let mut c = 0;
                 for role in Role::PROMOTIONS {
                     let mut bb = b;
@@ -1429,155 +1428,6 @@ impl Leaf {
             (true, Some(c)) => crate::rules::check::mars_capturers_on(b, c, k, self.them).any(),
             _ => attacked(b, k, self.them, b.occ, self.fr),
         }
-    }
-
-    /// The bitboards after `m`, effects included, when this module models them.
-    fn after(&self, pos: &Position, rules: &Rules, m: Move) -> After {
-        let out = self.after_move(pos, rules, m);
-        let Some((unit, ps)) = self.pending else { return out };
-        if self.circe.is_none() {
-            // no Circe condition: the move pipeline drops a pending unit
-            return out;
-        }
-        match out {
-            After::Board(mut b, None, double) => {
-                // Circe Parrain: our unit captured on the opponent's last move is reborn on
-                // its capture square plus this move's vector (castling: king's + rook's)
-                let (from, to) = (m.from(), m.to());
-                let mut v = (
-                    to.file() as i32 - from.file() as i32,
-                    to.rank() as i32 - from.rank() as i32,
-                );
-                if m.is_castle() {
-                    let (rf, rt) = castling_rook(m);
-                    v.0 += rt.file() as i32 - rf.file() as i32;
-                }
-                match ps.offset(v.0, v.1) {
-                    Some(r) if !b.occ.contains(r) => {
-                        if unit.role() == Role::Pawn && r.rank() == unit.color().promotion_rank() {
-                            After::Board(b, Some((r, unit)), double)
-                        } else {
-                            b.toggle(r, unit);
-                            After::Board(b, None, double)
-                        }
-                    }
-                    _ => After::Board(b, None, double),
-                }
-            }
-            // a capture's own reborn pawn promoting too: not modelled
-            After::Board(_, Some(_), _) => After::Complex,
-            other => other,
-        }
-    }
-
-    fn after_move(&self, pos: &Position, rules: &Rules, m: Move) -> After {
-        let mut b = *pos.sets();
-        let (from, to) = (m.from(), m.to());
-        let p = pos.piece_at(from).expect("mover");
-        if m.is_castle() {
-            let (rf, rt) = castling_rook(m);
-            if self.hidden.contains(from) || self.hidden.contains(rf) {
-                return After::Complex;
-            }
-            let rook = pos.piece_at(rf).expect("castling rook");
-            b.toggle(from, p);
-            b.toggle(to, p);
-            b.toggle(rf, rook);
-            b.toggle(rt, rook);
-            return After::Board(b, None, None);
-        }
-        let ep = m.kind() == MoveKind::EnPassant;
-        let at = if ep {
-            Square::from_coords(to.file(), from.rank())
-        } else {
-            to
-        };
-        if self.hidden.contains(from) || (ep && self.hidden.contains(at)) {
-            return After::Complex;
-        }
-        let victim = pos.piece_at(at);
-        let arrived = m.promotion_role().map_or(p, |r| p.with_role(r));
-        b.toggle(from, p);
-        if let Some(v) = victim {
-            b.toggle(at, v);
-        }
-        b.toggle(to, arrived);
-        let double = if m.kind() == MoveKind::DoublePush {
-            Some(to)
-        } else {
-            None
-        };
-        let (Some(c), Some(v)) = (rules.circe.as_ref(), victim) else {
-            return After::Board(b, None, double);
-        };
-        let vector = (
-            to.file() as i32 - from.file() as i32,
-            to.rank() as i32 - from.rank() as i32,
-        );
-        let ctx = CaptureContext {
-            from,
-            at,
-            capturer_before: p,
-            capturer_after: arrived,
-            vector,
-        };
-        if c.capturer != Capturer::Stays && self.hidden.contains(to) {
-            // the capturer leaves the capture square, where hidden units then emerge
-            return After::Complex;
-        }
-        match c.capturer {
-            Capturer::Stays => {}
-            Capturer::Removed => b.toggle(to, arrived),
-            Capturer::Reborn if arrived.role() == Role::King && !c.capturer_kings => {}
-            Capturer::Reborn => {
-                let r = c.capturer_square(arrived, at);
-                b.toggle(to, arrived);
-                if r == to {
-                    if c.own_square == OwnSquare::Illegal {
-                        return After::Illegal;
-                    }
-                    b.toggle(r, arrived);
-                } else if b.occ.contains(r) {
-                    match c.occupied {
-                        Occupied::Illegal => return After::Illegal,
-                        Occupied::Vanish | Occupied::Bury => {}
-                        Occupied::Assassinate => return After::Complex,
-                    }
-                } else {
-                    b.toggle(r, arrived);
-                }
-                // (Assassin with capturer rebirth is not a preset: played generically)
-            }
-        }
-        if c.victim == Victim::Reborn && (v.role() != Role::King || c.victim_kings) && c.when == When::AtOnce {
-            let unit = v.with_role(c.reborn_walk(v, p));
-            if let Some(r) = c.rebirth_square(unit, pos.origin(at), &ctx) {
-                if b.occ.contains(r) {
-                    match c.occupied {
-                        Occupied::Vanish | Occupied::Bury => {}
-                        Occupied::Illegal => return After::Illegal,
-                        Occupied::Assassinate => {
-                            // the occupant is removed (illegal if it is the mover's king)
-                            let occupant = if r == to {
-                                arrived
-                            } else {
-                                pos.piece_at(r).expect("occupant")
-                            };
-                            if occupant == Piece::new(self.us, Role::King) {
-                                return After::Illegal;
-                            }
-                            b.toggle(r, occupant);
-                            b.toggle(r, unit);
-                        }
-                    }
-                } else if unit.role() == Role::Pawn && r.rank() == unit.color().promotion_rank() {
-                    return After::Board(b, Some((r, unit)), double);
-                } else {
-                    b.toggle(r, unit);
-                }
-            }
-        }
-        After::Board(b, None, double)
     }
 }
 
