@@ -45,6 +45,7 @@ use crate::attacks::{
     between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks, rook_rays,
 };
 use crate::bitboard::Bitboard;
+use crate::fast::effects::After;
 use crate::fast::plan::{by_capture_plain, strict};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::orthodox::Sink;
@@ -1944,43 +1945,16 @@ pub(crate) fn en_passant(pos: &Position, c: &Circe, from: Square, to: Square, at
         // (a rebirth could remove the king: the general pipeline judges it)
         return None;
     }
-    let pawn = pos.piece_at(from)?;
-    let v = pos.piece_at(at)?;
-    let mut b = *pos.sets();
-    b.toggle(from, pawn);
-    b.toggle(at, v);
-    b.toggle(to, pawn);
-    if c.when == When::AtOnce {
-        let unit = v.with_role(c.reborn_walk(v, pawn));
-        let vector = (
-            to.file() as i32 - from.file() as i32,
-            to.rank() as i32 - from.rank() as i32,
-        );
-        let ctx = CaptureContext {
-            from,
-            at,
-            capturer_before: pawn,
-            capturer_after: pawn,
-            vector,
-        };
-        if let Some(r) = c.rebirth_square(unit, pos.origin(at), &ctx) {
-            if unit.role() == Role::Pawn && r.rank() == unit.color().promotion_rank() {
-                return None;
-            }
-            match b.piece_at(r) {
-                None => b.toggle(r, unit),
-                Some(_) if c.occupied == Occupied::Illegal => return Some(false),
-                Some(_) if r == k && c.occupied == Occupied::Assassinate => return Some(false),
-                Some(occupant) if c.occupied == Occupied::Assassinate => {
-                    b.toggle(r, occupant);
-                    b.toggle(r, unit);
-                }
-                // (buried: a hidden unit neither moves nor attacks)
-                Some(_) => {}
-            }
-        }
+    debug_assert_eq!(pos.piece_at(at).map(|v| v.role()), Some(Role::Pawn));
+    // (the board after it by the shared model of a move's effects)
+    match crate::fast::effects::after(pos, Some(c), Move::new(from, to, MoveKind::EnPassant)) {
+        After::Illegal => Some(false),
+        After::Board {
+            sets: b, promote: None, ..
+        } => Some(!attacked(&b, k, us.other(), b.occ, c.first_rank_pawns)),
+        // (a pawn reborn on its promotion rank)
+        _ => None,
     }
-    Some(!attacked(&b, k, us.other(), b.occ, c.first_rank_pawns))
 }
 
 /// How many legal moves the capture `from`x`to` makes (one per promotion of the capturer
