@@ -1,9 +1,9 @@
 //! Reads criterion's results (target/criterion) of the last `cargo bench` and prints the
-//! ratios README.md reports: fairyperft / shakmaty time, and each variant's cost per node
-//! relative to orthodox, all from the same run.
+//! ratios docs/performance.md reports: fairyperft / shakmaty time, and each variant's cost
+//! per node relative to orthodox, all from the same run.
 //!
 //! `cargo bench --bench paired && cargo run --release --example bench_report` (the ratios
-//! measured in pairs, robust to the machine's drift; README.md's figures);
+//! measured in pairs, robust to the machine's drift; the figures of docs/performance.md);
 //! `cargo bench --bench orthodox --bench variants` adds the benchmarks timed one after the
 //! other, and their ratios.
 
