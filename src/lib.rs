@@ -24,7 +24,7 @@ pub mod suite;
 pub mod table;
 pub mod zobrist;
 
-pub use game::{Game, SetupError};
+pub use game::{Game, SetupError, MAX_DEPTH};
 pub use moves::Move;
 pub use position::Position;
 pub use rules::Rules;
