@@ -19,7 +19,10 @@ pub enum FenError {
     Empty,
     FieldCount(usize),
     RankCount(usize),
-    RankLength { rank: u8, squares: usize },
+    RankLength {
+        rank: u8,
+        squares: usize,
+    },
     BadPiece(char),
     TooManyKings(Color),
     BadSide(String),
@@ -28,6 +31,9 @@ pub enum FenError {
     BadEnPassant(String),
     BadCounter(String),
     BadToken(String),
+    /// Well-formed fields that no game can reach together (the move generator would be
+    /// misled by them).
+    Impossible(String),
 }
 
 impl fmt::Display for FenError {
@@ -62,6 +68,7 @@ impl fmt::Display for FenError {
             FenError::BadEnPassant(s) => write!(f, "bad en-passant square: {s}"),
             FenError::BadCounter(s) => write!(f, "bad move counter '{s}' (expected a non-negative number)"),
             FenError::BadToken(s) => write!(f, "bad state token: {s}"),
+            FenError::Impossible(s) => write!(f, "impossible position: {s}"),
         }
     }
 }
@@ -272,6 +279,14 @@ pub fn parse(fen: &str) -> Result<Position, FenError> {
         castle = f;
     }
     pos.set_castle_flags(castle);
+    if let (Some((p, sq)), Some(ep)) = (pos.pending(), pos.ep_square()) {
+        // a pending rebirth follows a capture, an e.p. square a pawn's double step: the
+        // last move cannot have been both
+        return Err(FenError::Impossible(format!(
+            "pending={}{sq} (the last move captured) with the en-passant square {ep} (the last move was a pawn's double step): one move cannot be both",
+            p.fen_char()
+        )));
+    }
     Ok(pos)
 }
 
@@ -580,5 +595,11 @@ mod tests {
             Err(BadToken(_))
         ));
         assert!(matches!(parse("k7/8/3p4/8/8/8/8/K7 w - d6"), Err(BadEnPassant(_))));
+        assert!(matches!(
+            parse("k7/8/8/3pP3/8/8/8/K7 w - d6 0 1 pending=Re3"),
+            Err(Impossible(_))
+        ));
+        assert!(parse("k7/8/8/3pP3/8/8/8/K7 w - d6 0 1").is_ok());
+        assert!(parse("k7/8/8/3pP3/8/8/8/K7 w - - 0 1 pending=Re3").is_ok());
     }
 }

@@ -19,12 +19,21 @@ pub enum SetupError {
     PawnOnBackRank(Square),
     /// Units hidden under squares (Volcanic state) in orthodox chess.
     HiddenUnits(Square),
+    /// A position no game under the rules can reach (the generator would be misled).
+    Impossible(String),
     Move(String),
 }
+
+/// The deepest perft, divide or suite figure fairyperft computes. The search recurses once
+/// per ply (the deepest recursion overflows a worker thread's stack a few dozen plies
+/// further down in a debug build), and long before this depth the count of any position
+/// with more than a handful of moves would overflow a u64 and take ages to compute.
+pub const MAX_DEPTH: u32 = 32;
 
 impl fmt::Display for SetupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            SetupError::Fen(e @ FenError::Impossible(_)) => write!(f, "{e}"),
             SetupError::Fen(e) => write!(f, "malformed FEN: {e}"),
             SetupError::Variant(e) => write!(f, "{e}"),
             SetupError::PawnOnBackRank(s) => write!(
@@ -35,6 +44,7 @@ impl fmt::Display for SetupError {
                 f,
                 "malformed FEN: a unit hidden under {s} (hidden units belong to Circe variants, not to orthodox chess)"
             ),
+            SetupError::Impossible(e) => write!(f, "impossible position: {e}"),
             SetupError::Move(e) => write!(f, "{e}"),
         }
     }
@@ -60,8 +70,12 @@ pub struct Game {
     pub history: Vec<u64>,
 }
 
-/// Checks what a position needs under the rules (orthodox chess has no pawns on its back
-/// ranks and no hidden units: the specialised orthodox generator knows neither).
+/// Checks what a position needs under the rules. Orthodox chess has no pawns on its back
+/// ranks, no hidden units and no pending rebirth (the specialised orthodox generator knows
+/// none of them), and nothing stands on the two squares a pawn just left and passed by its
+/// double step (an e.p. capture would land on the square passed). Under fairy conditions a
+/// diagram may hold hidden units or a pending rebirth, and the double step's own effects
+/// (a unit emerging, a rebirth) may fill those squares.
 pub fn validate(pos: &Position, rules: &Rules) -> Result<(), SetupError> {
     if rules.is_plain_chess() {
         let back = crate::bitboard::Bitboard::rank(0) | crate::bitboard::Bitboard::rank(7);
@@ -70,6 +84,26 @@ pub fn validate(pos: &Position, rules: &Rules) -> Result<(), SetupError> {
         }
         if let Some((s, _)) = pos.hidden().iter().next() {
             return Err(SetupError::HiddenUnits(s));
+        }
+        if let Some((p, s)) = pos.pending() {
+            return Err(SetupError::Impossible(format!(
+                "a pending rebirth (pending={}{s}) in orthodox chess, where nothing is reborn",
+                p.fen_char()
+            )));
+        }
+        if let Some(ep) = pos.ep_square() {
+            let back = if pos.turn() == crate::square::Color::White {
+                1
+            } else {
+                -1
+            };
+            for s in [Some(ep), ep.offset(0, back)].into_iter().flatten() {
+                if pos.piece_at(s).is_some() {
+                    return Err(SetupError::Impossible(format!(
+                        "en-passant square {ep}, but {s} is occupied: the pawn that double-stepped has just left or passed it"
+                    )));
+                }
+            }
         }
     }
     Ok(())

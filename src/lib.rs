@@ -35,7 +35,7 @@ pub mod suite;
 pub mod table;
 pub(crate) mod zobrist;
 
-pub use game::{Game, SetupError};
+pub use game::{Game, SetupError, MAX_DEPTH};
 pub use moves::Move;
 pub use position::Position;
 pub use rules::Rules;

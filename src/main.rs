@@ -2,7 +2,7 @@
 
 mod cli;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
 
 const EXAMPLES: &str = "\
@@ -24,7 +24,9 @@ and the modifier cohen (e.g. circe-volcanic+isardam+cohen). Moves are printed in
 Popeye's notation (knight = S, captures '*', rebirths in brackets: Be2*a6[+bBc8]).
 
 Exit status: 0 success; 1 a suite case failed (or `diff` found a difference); 2 bad input
-(FEN, variant, suite file, engine).";
+(a FEN, variant, number, suite file or engine; one `error: ...` line on stderr); 3 an
+internal error (a bug: please report it); 4 `run` checked nothing (every figure was over
+--max-nodes, or no case at all) without --allow-skipped.";
 
 #[derive(Parser)]
 #[command(
@@ -60,11 +62,15 @@ enum Command {
     Record(cli::RecordArgs),
     /// Print the JSON Schema of the suite format (for editors' YAML language servers, or to validate suites in other tools); --report: of `run --format json`.
     Schema(cli::SchemaArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell) to stdout.
+    Completions(cli::CompletionsArgs),
+    /// Print the man page (roff) of fairyperft, or of one of its commands, to stdout.
+    Manpage(cli::ManpageArgs),
 }
 
 fn main() -> ExitCode {
     cli::install_panic_hook();
-    let args = Cli::parse();
+    let args = Cli::try_parse().unwrap_or_else(|e| cli::usage_error(e));
     let result = match args.command {
         Command::Perft(a) => cli::perft(&a),
         Command::Divide(a) => cli::divide(&a),
@@ -76,6 +82,8 @@ fn main() -> ExitCode {
         Command::Perftree(a) => cli::perftree(&a),
         Command::Record(a) => cli::record(&a),
         Command::Schema(a) => cli::schema(&a),
+        Command::Completions(a) => cli::completions(&a, Cli::command()),
+        Command::Manpage(a) => cli::manpage(&a, Cli::command()),
     };
     cli::finish(result)
 }

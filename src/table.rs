@@ -14,22 +14,65 @@ pub struct Table {
     mask: usize,
 }
 
+/// Why a table could not be made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TableError {
+    /// The size in bytes does not fit in this machine's address space.
+    TooLarge { megabytes: u64 },
+    /// The allocator refused the memory.
+    OutOfMemory { megabytes: u64 },
+}
+
+impl std::fmt::Display for TableError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TableError::TooLarge { megabytes } => {
+                write!(f, "{megabytes} MiB is more memory than this machine can address")
+            }
+            TableError::OutOfMemory { megabytes } => write!(
+                f,
+                "cannot allocate a table of {megabytes} MiB (not enough memory; ask for less)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for TableError {}
+
 impl Table {
     /// A table of about `megabytes` MiB (a power of two number of 16-byte slots).
+    ///
+    /// # Panics
+    /// When the memory cannot be had; [`Table::try_with_megabytes`] says so instead.
     pub fn with_megabytes(megabytes: usize) -> Table {
-        let wanted = (megabytes.max(1) << 20) / std::mem::size_of::<Slot>();
-        let n = if wanted.is_power_of_two() {
-            wanted
-        } else {
-            wanted.next_power_of_two() / 2
-        };
-        let slots = (0..n)
-            .map(|_| Slot {
-                check: AtomicU64::new(0),
-                data: AtomicU64::new(0),
-            })
-            .collect();
-        Table { slots, mask: n - 1 }
+        Table::try_with_megabytes(megabytes as u64).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A table of about `megabytes` MiB (at least one), or why there cannot be one: the
+    /// size is computed with checked arithmetic and the memory reserved fallibly, so an
+    /// absurd `--hash` is an error rather than an abort.
+    pub fn try_with_megabytes(megabytes: u64) -> Result<Table, TableError> {
+        let megabytes = megabytes.max(1);
+        let bytes = megabytes
+            .checked_mul(1 << 20)
+            .and_then(|b| usize::try_from(b).ok())
+            .filter(|&b| b <= isize::MAX as usize)
+            .ok_or(TableError::TooLarge { megabytes })?;
+        let wanted = (bytes / std::mem::size_of::<Slot>()).max(1);
+        // the largest power of two not above `wanted`
+        let n = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
+        let mut slots: Vec<Slot> = Vec::new();
+        slots
+            .try_reserve_exact(n)
+            .map_err(|_| TableError::OutOfMemory { megabytes })?;
+        slots.extend((0..n).map(|_| Slot {
+            check: AtomicU64::new(0),
+            data: AtomicU64::new(0),
+        }));
+        Ok(Table {
+            slots: slots.into_boxed_slice(),
+            mask: n - 1,
+        })
     }
 
     /// The count stored for (key, depth), if any.
@@ -66,5 +109,27 @@ mod tests {
         assert_eq!(t.probe(12345, 3), Some(999));
         assert_eq!(t.probe(12345, 4), None);
         assert_eq!(t.probe(12345 + (1 << 40), 3), None);
+    }
+
+    #[test]
+    fn sizes_are_powers_of_two_and_absurd_ones_are_errors() {
+        let t = Table::try_with_megabytes(3).unwrap();
+        // 3 MiB of 16-byte slots rounds down to 2 MiB
+        assert_eq!(t.slots.len(), (2 << 20) / 16);
+        assert_eq!(t.mask, t.slots.len() - 1);
+        assert_eq!(
+            Table::try_with_megabytes(u64::MAX).err(),
+            Some(TableError::TooLarge { megabytes: u64::MAX })
+        );
+        // 2^63 bytes: more than any allocation may be
+        assert_eq!(
+            Table::try_with_megabytes(1 << 43).err(),
+            Some(TableError::TooLarge { megabytes: 1 << 43 })
+        );
+        // 2^62 bytes: a valid size that no allocator has (x86-64 addresses 2^48 bytes)
+        assert_eq!(
+            Table::try_with_megabytes(1 << 42).err(),
+            Some(TableError::OutOfMemory { megabytes: 1 << 42 })
+        );
     }
 }

@@ -1,6 +1,6 @@
 //! `fairyperft compare`: one position under several variants, perft 1..N side by side.
 
-use super::{CmdResult, Failure};
+use super::{parse_depth1, parse_threads, CmdResult, Failure};
 use clap::{Args, ValueEnum};
 use fairyperft::{fen, rules, Game};
 use serde::Serialize;
@@ -24,8 +24,8 @@ pub struct CompareArgs {
     /// Moves to play from the FEN first, in every variant (Popeye or UCI notation)
     #[arg(long, short = 'm')]
     pub moves: Option<String>,
-    /// Deepest perft: the table has a column per depth 1..N
-    #[arg(long, short = 'd')]
+    /// Deepest perft, 1 to 32: the table has a column per depth 1..N
+    #[arg(long, short = 'd', value_parser = parse_depth1, allow_negative_numbers = true)]
     pub depth: u32,
     /// Variants, comma-separated (compositions with '+' allowed), or `all`: every condition of
     /// `fairyperft variants` except the modifier cohen
@@ -34,8 +34,8 @@ pub struct CompareArgs {
     /// Output format
     #[arg(long, value_enum, default_value = "text")]
     pub format: TableFormat,
-    /// Worker threads per perft (counts are identical)
-    #[arg(long, short = 't', default_value_t = 1)]
+    /// Worker threads per perft, 1 to 1024 (counts are identical)
+    #[arg(long, short = 't', default_value_t = 1, value_parser = parse_threads, allow_negative_numbers = true)]
     pub threads: usize,
 }
 
@@ -88,9 +88,6 @@ fn variant_list(spec: &str) -> Result<Vec<String>, Failure> {
 }
 
 pub fn compare(a: &CompareArgs) -> CmdResult {
-    if a.depth == 0 {
-        return Err(Failure::Input("--depth: must be at least 1".into()));
-    }
     fen::parse(&a.fen).map_err(|e| Failure::Input(format!("--fen: malformed FEN: {e}")))?;
     let variants = variant_list(&a.variants)?;
     let progress = if io::stderr().is_terminal() {

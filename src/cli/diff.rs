@@ -8,15 +8,16 @@
 //! two move lists.
 
 use super::perftree::VARIANT_ENV;
-use super::{CmdResult, Failure};
+use super::{parse_depth1, parse_threads, CmdResult, Failure};
 use clap::{ArgGroup, Args};
 use fairyperft::fen::{self, FenStyle};
 use fairyperft::suite;
-use fairyperft::{notation, Game, Move, SetupError};
+use fairyperft::{notation, Game, Move, SetupError, MAX_DEPTH};
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
 
 const ENGINE_HELP: &str = "\
 The engine protocol is that of perftree (the orthodox perft debugger): the script is run as
@@ -25,8 +26,12 @@ The engine protocol is that of perftree (the orthodox perft debugger): the scrip
 environment variable FAIRYPERFT_VARIANT) and prints one 'MOVE COUNT' line per legal move
 (UCI), a blank line, then the total. `fairyperft perftree` speaks it.
 
+Each call of the engine may take --engine-timeout seconds (60 by default); an engine still
+running then is killed (with the processes it started) and diff fails.
+
 Exit status: 0 no difference, 1 a difference was found (and shown), 2 bad input (an engine
-that is missing, not executable, failing or printing something else, a bad suite file...).
+that is missing, not executable, failing, too slow or printing something else, a bad suite
+file...).
 
 Examples:
   fairyperft diff --engine ./my_engine.sh --variant circe --depth 4 --fen 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq -'
@@ -53,12 +58,23 @@ pub struct DiffArgs {
     /// Moves played from the FEN before the root (with --engine; Popeye or UCI notation)
     #[arg(long, short = 'm', conflicts_with = "suite")]
     pub moves: Option<String>,
-    /// Depth of the root divide (with --engine)
-    #[arg(long, short = 'd')]
+    /// Depth of the root divide, 1 to 32 (with --engine)
+    #[arg(long, short = 'd', value_parser = parse_depth1, allow_negative_numbers = true)]
     pub depth: Option<u32>,
-    /// Worker threads for fairyperft's own counts
-    #[arg(long, short = 't', default_value_t = 1)]
+    /// Worker threads for fairyperft's own counts, 1 to 1024
+    #[arg(long, short = 't', default_value_t = 1, value_parser = parse_threads, allow_negative_numbers = true)]
     pub threads: usize,
+    /// Seconds one call of the engine may take before it is killed and diff fails
+    /// [default: 60]
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_negative_numbers = true)]
+    pub engine_timeout: Option<u64>,
+}
+
+/// `--engine-timeout` when not given.
+const ENGINE_TIMEOUT: u64 = 60;
+
+fn parse_seconds(s: &str) -> Result<u64, String> {
+    super::bounded(s, 1, u64::MAX, "seconds")
 }
 
 pub fn diff(a: &DiffArgs) -> CmdResult {
@@ -69,15 +85,17 @@ pub fn diff(a: &DiffArgs) -> CmdResult {
                     "--depth: not used with --suite (the case's figures decide)".into(),
                 ));
             }
+            if a.engine_timeout.is_some() {
+                return Err(Failure::Input(
+                    "--engine-timeout: not used with --suite (it limits an --engine)".into(),
+                ));
+            }
             diff_suite(a, path, id)
         }
         (None, Some(script), _) => {
             let depth = a
                 .depth
                 .ok_or_else(|| Failure::Input("--engine needs --depth N".into()))?;
-            if depth == 0 {
-                return Err(Failure::Input("--depth: must be at least 1".into()));
-            }
             diff_engine(a, script, depth)
         }
         _ => Err(Failure::Input(
@@ -130,6 +148,16 @@ fn diff_suite(a: &DiffArgs, path: &Path, id: &str) -> CmdResult {
     };
     let case = &s.file.cases[k];
     let at = format!("{}:{}", path.display(), s.lines[k]);
+    let deepest = case.perft.as_ref().map_or(0, |p| p.len()).max(
+        case.divide
+            .as_ref()
+            .map_or(0, |_| case.divide_depth.unwrap_or(2) as usize),
+    );
+    if deepest > MAX_DEPTH as usize {
+        return Err(Failure::Input(format!(
+            "{at}: case '{id}' goes to depth {deepest}; fairyperft counts to depth {MAX_DEPTH} at most"
+        )));
+    }
     let variant = case
         .variant
         .clone()
@@ -245,6 +273,41 @@ fn diff_suite(a: &DiffArgs, path: &Path, id: &str) -> CmdResult {
 struct Engine {
     script: PathBuf,
     variant: String,
+    /// How long one call may take (None: no limit).
+    timeout: Option<Duration>,
+}
+
+/// What a finished engine call left.
+struct Finished {
+    status: ExitStatus,
+    stdout: Vec<u8>,
+    stderr: Vec<u8>,
+}
+
+/// Reads a child's pipe to its end on a thread of its own (so that neither pipe fills up
+/// while the other is read).
+fn drain(pipe: Option<impl Read + Send + 'static>) -> std::thread::JoinHandle<Vec<u8>> {
+    std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        if let Some(mut p) = pipe {
+            let _ = p.read_to_end(&mut buf);
+        }
+        buf
+    })
+}
+
+/// Kills the engine and whatever it started (a script's commands run in its process group).
+fn kill_engine(child: &mut Child) {
+    #[cfg(unix)]
+    {
+        // SAFETY: kill(2) with a negative pid signals the process group the child leads
+        // (spawned with process_group(0)); it touches no memory of ours.
+        unsafe {
+            libc::kill(-(child.id() as libc::pid_t), libc::SIGKILL);
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
 }
 
 /// An engine's answer: count per move, and the total it printed.
@@ -281,14 +344,7 @@ impl Engine {
     fn divide(&self, depth: u32, fen: &str, moves: &[String]) -> Result<EngineDivide, Failure> {
         let line = moves.join(" ");
         let call = format!("{} {depth} '{fen}' '{line}'", self.name());
-        let out = Command::new(&self.script)
-            .arg(depth.to_string())
-            .arg(fen)
-            .arg(&line)
-            .env(VARIANT_ENV, &self.variant)
-            .stdin(Stdio::null())
-            .output()
-            .map_err(|e| Failure::Input(format!("--engine {}: cannot run it: {}", self.name(), io_reason(&e))))?;
+        let out = self.call(depth, fen, &line, &call)?;
         if !out.status.success() {
             let err = String::from_utf8_lossy(&out.stderr);
             let first = err.lines().find(|l| !l.trim().is_empty()).unwrap_or("").trim();
@@ -304,6 +360,58 @@ impl Engine {
         }
         parse_engine_output(&String::from_utf8_lossy(&out.stdout))
             .map_err(|m| Failure::Input(format!("--engine: `{call}`: {m}")))
+    }
+
+    /// Runs the engine once, killing it when it outlives the timeout.
+    fn call(&self, depth: u32, fen: &str, line: &str, call: &str) -> Result<Finished, Failure> {
+        let mut cmd = Command::new(&self.script);
+        cmd.arg(depth.to_string())
+            .arg(fen)
+            .arg(line)
+            .env(VARIANT_ENV, &self.variant)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        #[cfg(unix)]
+        {
+            // its own process group, so that a timeout kills the script's children too (a
+            // shell script's engine would otherwise run on, holding our pipes open)
+            use std::os::unix::process::CommandExt;
+            cmd.process_group(0);
+        }
+        let mut child = cmd
+            .spawn()
+            .map_err(|e| Failure::Input(format!("--engine {}: cannot run it: {}", self.name(), io_reason(&e))))?;
+        let stdout = drain(child.stdout.take());
+        let stderr = drain(child.stderr.take());
+        let deadline = self.timeout.and_then(|t| Instant::now().checked_add(t));
+        let mut pause = Duration::from_millis(1);
+        let status = loop {
+            match child.try_wait() {
+                Ok(Some(status)) => break status,
+                Ok(None) => {}
+                Err(e) => {
+                    kill_engine(&mut child);
+                    return Err(Failure::Input(format!("--engine: `{call}`: cannot wait for it: {e}")));
+                }
+            }
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                kill_engine(&mut child);
+                // (the reader threads end when the killed processes' pipes close; a process
+                // that left the group could hold them open, so they are not waited for)
+                return Err(Failure::Input(format!(
+                    "--engine-timeout: `{call}` did not finish within {} s; killed it (give a larger --engine-timeout for a slow engine)",
+                    self.timeout.map_or(0, |t| t.as_secs())
+                )));
+            }
+            std::thread::sleep(pause);
+            pause = (pause * 2).min(Duration::from_millis(50));
+        };
+        Ok(Finished {
+            status,
+            stdout: stdout.join().unwrap_or_default(),
+            stderr: stderr.join().unwrap_or_default(),
+        })
     }
 }
 
@@ -390,6 +498,7 @@ fn diff_engine(a: &DiffArgs, script: &Path, depth: u32) -> CmdResult {
     let engine = Engine {
         script: script.to_path_buf(),
         variant: a.variant.clone(),
+        timeout: Some(Duration::from_secs(a.engine_timeout.unwrap_or(ENGINE_TIMEOUT))),
     };
     engine.check()?;
     let mut g = Game::new(&a.fen, &a.variant).map_err(|e| {

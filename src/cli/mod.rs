@@ -1,22 +1,30 @@
 //! Command implementations. Errors are one line on stderr and exit status 2; a closed
 //! stdout (e.g. `| head`) ends the program quietly.
+//!
+//! Exit statuses: 0 success, 1 a check failed, 2 bad input, 3 an internal error (a bug),
+//! 4 `run` checked nothing (every figure skipped; `--allow-skipped` accepts it).
 
 pub mod compare;
+pub mod completions;
 pub mod diff;
+pub mod manpage;
 pub mod perftree;
 pub mod record;
 pub mod run;
 pub mod schema;
 
 use clap::Args;
-use fairyperft::{fen, notation, rules, suite, Game, SetupError};
+use fairyperft::suite::runner::illegal_position_warning;
+use fairyperft::{fen, notation, rules, suite, Game, SetupError, MAX_DEPTH};
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
 pub use compare::{compare, CompareArgs};
+pub use completions::{completions, CompletionsArgs};
 pub use diff::{diff, DiffArgs};
+pub use manpage::{manpage, ManpageArgs};
 pub use perftree::{perftree, PerftreeArgs};
 pub use record::{record, RecordArgs};
 pub use run::{run, RunArgs};
@@ -28,6 +36,8 @@ pub enum Failure {
     Input(String),
     /// The command ran and found failures (suite cases): exit status 1.
     Failed,
+    /// `run` checked nothing (every figure skipped): the message, exit status 4.
+    NothingChecked(String),
     /// stdout was closed: stop quietly.
     Closed,
 }
@@ -52,6 +62,94 @@ pub fn finish(r: CmdResult) -> ExitCode {
             eprintln!("error: {msg}");
             ExitCode::from(2)
         }
+        Err(Failure::NothingChecked(msg)) => {
+            eprintln!("error: {msg}");
+            ExitCode::from(4)
+        }
+    }
+}
+
+/// A command-line error from clap (unknown flag, bad number, missing argument) as one
+/// `error: ...` line with exit status 2, like every other bad input; help and version
+/// requests print as clap prints them.
+pub fn usage_error(e: clap::Error) -> ! {
+    use clap::error::ErrorKind;
+    if matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        e.exit();
+    }
+    eprintln!("{}", one_line_usage_error(&e.render().to_string()));
+    std::process::exit(2);
+}
+
+/// clap's message, its usage block and closing hint left out, on one line.
+fn one_line_usage_error(text: &str) -> String {
+    let mut parts: Vec<&str> = Vec::new();
+    for l in text.lines() {
+        let l = l.trim();
+        if l.starts_with("Usage:") || l.starts_with("For more information") {
+            break;
+        }
+        if !l.is_empty() {
+            parts.push(l);
+        }
+    }
+    let line = parts.join(" ");
+    if line.starts_with("error:") {
+        line
+    } else {
+        format!("error: {line}")
+    }
+}
+
+/// At most this many worker threads (far more than cores on any machine this runs on).
+pub const MAX_THREADS: usize = 1024;
+
+/// A whole number from `lo` to `hi`; clap names the argument in front of the message.
+pub(crate) fn bounded(s: &str, lo: u64, hi: u64, unit: &str) -> Result<u64, String> {
+    let n: u64 = s.trim().parse().map_err(|e: std::num::ParseIntError| match e.kind() {
+        std::num::IntErrorKind::PosOverflow => format!("{s} is too large (at most {hi} {unit})"),
+        _ if s.trim().starts_with('-') && s.trim()[1..].parse::<u128>().is_ok() => {
+            format!("must be at least {lo}")
+        }
+        _ => format!("'{s}' is not a whole number"),
+    })?;
+    if n < lo {
+        Err(format!("must be at least {lo}"))
+    } else if n > hi {
+        Err(format!("{n} is too large (at most {hi} {unit})"))
+    } else {
+        Ok(n)
+    }
+}
+
+/// `--threads`: 1 to [`MAX_THREADS`].
+pub fn parse_threads(s: &str) -> Result<usize, String> {
+    bounded(s, 1, MAX_THREADS as u64, "threads").map(|n| n as usize)
+}
+
+/// A depth from 0 to [`MAX_DEPTH`].
+pub fn parse_depth(s: &str) -> Result<u32, String> {
+    bounded(s, 0, MAX_DEPTH as u64, "plies: deeper searches cannot finish").map(|n| n as u32)
+}
+
+/// A depth from 1 to [`MAX_DEPTH`].
+pub fn parse_depth1(s: &str) -> Result<u32, String> {
+    bounded(s, 1, MAX_DEPTH as u64, "plies").map(|n| n as u32)
+}
+
+/// `--hash`: at least 1 MiB (whether the memory is there is known when it is allocated).
+fn parse_megabytes(s: &str) -> Result<u64, String> {
+    bounded(s, 1, u64::MAX, "MiB")
+}
+
+/// Prints the warning for an illegal position (the side not to move in check), naming
+/// where the position came from.
+pub fn warn_if_illegal(g: &mut Game, source: &str) {
+    if let Some(w) = illegal_position_warning(g) {
+        eprintln!("warning: {source}: {w}");
     }
 }
 
@@ -93,21 +191,26 @@ pub struct PositionArgs {
 pub struct PerftArgs {
     #[command(flatten)]
     pub pos: PositionArgs,
-    /// Depth in plies
-    #[arg(long, short = 'd')]
+    /// Depth in plies, 0 to 32 (divide: 1 to 32)
+    #[arg(long, short = 'd', value_parser = parse_depth, allow_negative_numbers = true)]
     pub depth: u32,
-    /// Worker threads (the work is split at the root; counts are identical)
-    #[arg(long, short = 't', default_value_t = 1)]
+    /// Worker threads, 1 to 1024 (the work is split at the root; counts are identical)
+    #[arg(long, short = 't', default_value_t = 1, value_parser = parse_threads, allow_negative_numbers = true)]
     pub threads: usize,
-    /// Transposition table of this many MiB (counts are identical; keyed by the whole
-    /// position, variant state included)
-    #[arg(long, value_name = "MB")]
-    pub hash: Option<usize>,
+    /// Transposition table of this many MiB, at least 1 (counts are identical; keyed by the
+    /// whole position, variant state included)
+    #[arg(long, value_name = "MB", value_parser = parse_megabytes, allow_negative_numbers = true)]
+    pub hash: Option<u64>,
 }
 
 impl PerftArgs {
-    fn table(&self) -> Option<fairyperft::table::Table> {
-        self.hash.map(fairyperft::table::Table::with_megabytes)
+    fn table(&self) -> Result<Option<fairyperft::table::Table>, Failure> {
+        self.hash
+            .map(|mb| {
+                fairyperft::table::Table::try_with_megabytes(mb)
+                    .map_err(|e| Failure::Input(format!("--hash {mb}: {e}")))
+            })
+            .transpose()
     }
 }
 
@@ -138,8 +241,9 @@ fn stats(started: Instant, nodes: u64) {
 
 pub fn perft(a: &PerftArgs) -> CmdResult {
     let mut g = setup(&a.pos)?;
+    warn_if_illegal(&mut g, "--fen");
+    let table = a.table()?;
     let t = Instant::now();
-    let table = a.table();
     let n = g.perft_with(a.depth, a.threads, table.as_ref());
     stats(t, n);
     let mut out = io::stdout().lock();
@@ -152,8 +256,9 @@ pub fn divide(a: &PerftArgs) -> CmdResult {
         return Err(Failure::Input("--depth: divide needs a depth of at least 1".into()));
     }
     let mut g = setup(&a.pos)?;
+    warn_if_illegal(&mut g, "--fen");
+    let table = a.table()?;
     let t = Instant::now();
-    let table = a.table();
     let rows = g.divide_with(a.depth, a.threads, table.as_ref());
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut total = 0;
@@ -190,6 +295,7 @@ fn print_moves(g: &mut Game, uci: bool, out: &mut impl Write) -> io::Result<()> 
 pub fn moves(a: &MovesArgs) -> CmdResult {
     let Some(path) = &a.popeye else {
         let mut g = setup(&a.pos)?;
+        warn_if_illegal(&mut g, "--fen");
         let mut out = io::BufWriter::new(io::stdout().lock());
         print_moves(&mut g, a.pos.uci, &mut out)?;
         out.flush()?;
@@ -202,6 +308,7 @@ pub fn moves(a: &MovesArgs) -> CmdResult {
     for p in &problems {
         let at = format!("--popeye {}: line {}", path.display(), p.line);
         let mut g = Game::new(&p.fen, &p.variant).map_err(|e| Failure::Input(format!("{at}: {e}")))?;
+        warn_if_illegal(&mut g, &at);
         if let Some(line) = &a.pos.moves {
             g.play_line(line).map_err(|e| Failure::Input(format!("--moves: {e}")))?;
         }

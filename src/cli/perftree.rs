@@ -7,7 +7,7 @@
 //! a blank line, then the total. fairyperft takes the variant from the environment variable
 //! `FAIRYPERFT_VARIANT` (default orthodox).
 
-use super::{CmdResult, Failure};
+use super::{parse_depth, parse_threads, CmdResult, Failure};
 use clap::Args;
 use fairyperft::{notation, Game, SetupError};
 use std::io::{self, Write};
@@ -17,15 +17,16 @@ pub const VARIANT_ENV: &str = "FAIRYPERFT_VARIANT";
 
 #[derive(Args, Clone)]
 pub struct PerftreeArgs {
-    /// Depth in plies
+    /// Depth in plies, 0 to 32
+    #[arg(value_parser = parse_depth, allow_negative_numbers = true)]
     pub depth: u32,
     /// Position as FEN (fairyperft's state tokens allowed)
     pub fen: String,
     /// Moves played from the FEN first: one argument, space-separated UCI moves (may be empty)
     #[arg(default_value = "")]
     pub moves: String,
-    /// Worker threads (the work is split at the root; counts are identical)
-    #[arg(long, short = 't', default_value_t = 1)]
+    /// Worker threads, 1 to 1024 (the work is split at the root; counts are identical)
+    #[arg(long, short = 't', default_value_t = 1, value_parser = parse_threads, allow_negative_numbers = true)]
     pub threads: usize,
 }
 

@@ -1,7 +1,7 @@
 //! `fairyperft record`: a suite case computed by fairyperft, in the suite format, printed or
 //! appended to a suite file (so that `fairyperft run` passes on it, and keeps passing).
 
-use super::{CmdResult, Failure};
+use super::{parse_depth1, parse_threads, warn_if_illegal, CmdResult, Failure};
 use clap::Args;
 use fairyperft::suite::{self, Case, SuiteFile};
 use fairyperft::{fen, Game, SetupError};
@@ -22,8 +22,8 @@ pub struct RecordArgs {
     /// Position as FEN, optionally with fairyperft's state tokens
     #[arg(long, short = 'f', default_value = fen::STARTING_FEN)]
     pub fen: String,
-    /// Record perft(1) .. perft(N)
-    #[arg(long, short = 'd')]
+    /// Record perft(1) .. perft(N), N from 1 to 32
+    #[arg(long, short = 'd', value_parser = parse_depth1, allow_negative_numbers = true)]
     pub depth: u32,
     /// Case id (default: VARIANT/PLACEMENT)
     #[arg(long)]
@@ -34,8 +34,8 @@ pub struct RecordArgs {
     /// Also record the divide: the node count below each legal move
     #[arg(long)]
     pub divide: bool,
-    /// Depth of the divide
-    #[arg(long, default_value_t = 2, value_name = "D")]
+    /// Depth of the divide, 1 to 32
+    #[arg(long, default_value_t = 2, value_name = "D", value_parser = parse_depth1, allow_negative_numbers = true)]
     pub divide_depth: u32,
     /// Moves played from the FEN before counting, recorded as the case's `history`
     /// (Popeye or UCI notation; they give Cohen's rule its previous position)
@@ -45,8 +45,8 @@ pub struct RecordArgs {
     /// printing a suite on stdout
     #[arg(long, short = 'o', value_name = "FILE")]
     pub out: Option<PathBuf>,
-    /// Worker threads (counts are identical)
-    #[arg(long, short = 't', default_value_t = 1)]
+    /// Worker threads, 1 to 1024 (counts are identical)
+    #[arg(long, short = 't', default_value_t = 1, value_parser = parse_threads, allow_negative_numbers = true)]
     pub threads: usize,
 }
 
@@ -113,12 +113,6 @@ fn new_suite_yaml(name: &str, variant: &str, c: &Case) -> String {
 
 /// Computes the case.
 fn record_case(a: &RecordArgs) -> Result<Case, Failure> {
-    if a.depth == 0 {
-        return Err(Failure::Input("--depth: must be at least 1".into()));
-    }
-    if a.divide_depth == 0 {
-        return Err(Failure::Input("--divide-depth: must be at least 1".into()));
-    }
     let mut g = Game::new(&a.fen, &a.variant).map_err(|e| {
         let arg = if matches!(e, SetupError::Variant(_)) {
             "--variant"
@@ -127,6 +121,7 @@ fn record_case(a: &RecordArgs) -> Result<Case, Failure> {
         };
         Failure::Input(format!("{arg}: {e}"))
     })?;
+    warn_if_illegal(&mut g, "--fen");
     let mut history = None;
     if let Some(line) = &a.history {
         g.play_line(line)

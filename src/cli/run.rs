@@ -1,11 +1,17 @@
 //! `fairyperft run`: suite files in, per-case results out (text, JSON, JUnit XML).
+//!
+//! Exit status: 0 every case passed (some may be skipped), 1 a case failed, 2 a suite file
+//! could not be used, 4 nothing was checked (every case skipped) without --allow-skipped.
 
 use super::{CmdResult, Failure};
 use clap::{Args, ValueEnum};
 use fairyperft::suite::{self, runner::RunOptions, CaseResult, Status, Suite};
 use rayon::prelude::*;
+use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
 pub enum Format {
@@ -22,10 +28,10 @@ pub struct RunArgs {
     #[arg(long, short = 'q')]
     pub quiet: bool,
     /// Skip expected figures above this many nodes; they are reported as skipped, never passed
-    #[arg(long)]
+    #[arg(long, value_name = "N", value_parser = parse_nodes, allow_negative_numbers = true)]
     pub max_nodes: Option<u64>,
-    /// Worker threads running cases in parallel (default: every core)
-    #[arg(long, short = 't')]
+    /// Worker threads running cases in parallel, 1 to 1024 (default: every core)
+    #[arg(long, short = 't', value_parser = super::parse_threads, allow_negative_numbers = true)]
     pub threads: Option<usize>,
     /// Output format on stdout
     #[arg(long, value_enum, default_value = "text")]
@@ -33,6 +39,14 @@ pub struct RunArgs {
     /// Also write a JUnit XML report to this file (for CI systems)
     #[arg(long, value_name = "FILE")]
     pub junit: Option<PathBuf>,
+    /// Exit 0 even when nothing was checked (every case skipped over --max-nodes, or no
+    /// case at all); without it such a run exits 4, so that CI cannot pass on no check
+    #[arg(long)]
+    pub allow_skipped: bool,
+}
+
+fn parse_nodes(s: &str) -> Result<u64, String> {
+    super::bounded(s, 0, u64::MAX, "nodes")
 }
 
 struct FileRun {
@@ -83,21 +97,78 @@ pub fn run(a: &RunArgs) -> CmdResult {
         .num_threads(threads)
         .build()
         .map_err(|e| Failure::Input(format!("--threads: {e}")))?;
-    let results: Vec<CaseResult> = pool.install(|| {
-        jobs.par_iter()
-            .map(|&(i, j)| {
-                let s = &suites[i];
-                let dv = s.file.variant.as_deref().unwrap_or("orthodox");
-                let r = suite::run_case(&s.file.cases[j], dv, &opts);
-                if let Some(pb) = &progress {
-                    pb.inc(1);
-                }
-                r
+
+    // The cases run in parallel; each one's lines are printed as soon as it and every case
+    // before it are done (suite order, as in the summary), flushed at once: a CI job killed
+    // by its timeout still shows how far it got.
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<(usize, CaseResult)>();
+    let mut results: Vec<CaseResult> = Vec::with_capacity(jobs.len());
+    let mut write_error: Option<io::Error> = None;
+    let (mut warned, mut first_warning) = (0usize, None::<(String, String)>);
+    std::thread::scope(|scope| {
+        let (jobs, suites, opts, stop, pool) = (&jobs, &suites, &opts, &stop, &pool);
+        scope.spawn(move || {
+            pool.install(|| {
+                jobs.par_iter().enumerate().for_each_with(tx, |tx, (k, &(i, j))| {
+                    if stop.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    let s = &suites[i];
+                    let dv = s.file.variant.as_deref().unwrap_or("orthodox");
+                    let _ = tx.send((k, suite::run_case(&s.file.cases[j], dv, opts)));
+                })
             })
-            .collect()
+        });
+        let mut waiting: BTreeMap<usize, CaseResult> = BTreeMap::new();
+        for (k, r) in rx {
+            if let Some(pb) = &progress {
+                pb.inc(1);
+            }
+            waiting.insert(k, r);
+            while let Some(r) = waiting.remove(&results.len()) {
+                let (i, j) = jobs[results.len()];
+                let s = &suites[i];
+                let at = format!("{}:{}", s.path.display(), s.lines[j]);
+                let text = (a.format == Format::Text).then(|| case_text(&r, &at, a.quiet));
+                if !r.warnings.is_empty() {
+                    warned += 1;
+                    first_warning.get_or_insert_with(|| (format!("{at}: case '{}'", r.id), r.warnings[0].clone()));
+                }
+                let show = || -> io::Result<()> {
+                    if let Some(t) = text.as_deref().filter(|t| !t.is_empty() && write_error.is_none()) {
+                        let mut out = io::stdout().lock();
+                        out.write_all(t.as_bytes())?;
+                        out.flush()?;
+                    }
+                    Ok(())
+                };
+                let shown = match &progress {
+                    Some(pb) => pb.suspend(show),
+                    None => show(),
+                };
+                if let Err(e) = shown {
+                    // nobody reads on (or stdout is broken): start no more cases
+                    write_error = Some(e);
+                    stop.store(true, Ordering::Relaxed);
+                }
+                results.push(r);
+            }
+        }
     });
     if let Some(pb) = progress {
         pb.finish_and_clear();
+    }
+    if let Some(e) = write_error {
+        return Err(e.into());
+    }
+    // once, not per case: reference suites state such positions on purpose
+    match (warned, first_warning) {
+        (1, Some((at, w))) => eprintln!("warning: {at}: {w}"),
+        (n, Some((at, _))) => eprintln!(
+            "warning: in {n} cases the side not to move is in check: the positions are illegal and count 0 (the first: {at}; `--format json` lists them)"
+        ),
+        _ => {}
     }
     let mut it = results.into_iter();
     let runs: Vec<FileRun> = suites
@@ -115,7 +186,11 @@ pub fn run(a: &RunArgs) -> CmdResult {
     let (passed, failed, skipped) = (count(Status::Passed), count(Status::Failed), count(Status::Skipped));
 
     match a.format {
-        Format::Text => print_text(&runs, a.quiet, passed, failed, skipped)?,
+        Format::Text => {
+            let mut out = io::stdout().lock();
+            writeln!(out, "{}", summary(passed, failed, skipped))?;
+            out.flush()?;
+        }
         Format::Json => print_json(&runs, &load_errors, passed, failed, skipped)?,
     }
     if let Some(path) = &a.junit {
@@ -128,6 +203,15 @@ pub fn run(a: &RunArgs) -> CmdResult {
         )))
     } else if failed > 0 {
         Err(Failure::Failed)
+    } else if passed == 0 && !a.allow_skipped {
+        let why = if skipped > 0 {
+            format!("every case was skipped ({skipped} over --max-nodes)")
+        } else {
+            "the suites have no cases".to_string()
+        };
+        Err(Failure::NothingChecked(format!(
+            "nothing was checked: {why}; exit status 4 (give --allow-skipped to accept a run that checks nothing)"
+        )))
     } else {
         Ok(())
     }
@@ -141,53 +225,33 @@ fn summary(passed: usize, failed: usize, skipped: usize) -> String {
     s
 }
 
-fn print_text(runs: &[FileRun], quiet: bool, passed: usize, failed: usize, skipped: usize) -> io::Result<()> {
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    for run in runs {
-        for (k, r) in run.results.iter().enumerate() {
-            let skipped_checks: Vec<&str> = r.checks.iter().filter(|c| c.skipped).map(|c| c.what.as_str()).collect();
-            let note = if skipped_checks.is_empty() {
-                String::new()
-            } else {
-                format!("  (skipped over the node budget: {})", skipped_checks.join(", "))
-            };
-            match r.status {
-                Status::Passed => {
-                    if !quiet {
-                        writeln!(out, "ok   {}{note}", r.id)?;
-                    }
+/// The lines `run` prints for one case (`at`: its file and line); empty for a case that
+/// passed or was skipped under --quiet.
+fn case_text(r: &CaseResult, at: &str, quiet: bool) -> String {
+    let mut out = String::new();
+    let skipped_checks: Vec<&str> = r.checks.iter().filter(|c| c.skipped).map(|c| c.what.as_str()).collect();
+    let note = if skipped_checks.is_empty() {
+        String::new()
+    } else {
+        format!("  (skipped over the node budget: {})", skipped_checks.join(", "))
+    };
+    match r.status {
+        Status::Passed if !quiet => out.push_str(&format!("ok   {}{note}\n", r.id)),
+        Status::Skipped if !quiet => out.push_str(&format!("skip {}{note}\n", r.id)),
+        Status::Passed | Status::Skipped => {}
+        Status::Failed => {
+            out.push_str(&format!("FAIL {}  ({at}, variant {})\n", r.id, r.variant));
+            for c in r.checks.iter().filter(|c| !c.ok) {
+                if c.what == "moves" {
+                    out.push_str("       moves differ (- expected but not generated, + generated but not expected):\n");
                 }
-                Status::Skipped => {
-                    if !quiet {
-                        writeln!(out, "skip {}{note}", r.id)?;
-                    }
-                }
-                Status::Failed => {
-                    writeln!(
-                        out,
-                        "FAIL {}  ({}:{}, variant {})",
-                        r.id,
-                        run.suite.path.display(),
-                        run.suite.lines[k],
-                        r.variant
-                    )?;
-                    for c in r.checks.iter().filter(|c| !c.ok) {
-                        if c.what == "moves" {
-                            writeln!(
-                                out,
-                                "       moves differ (- expected but not generated, + generated but not expected):"
-                            )?;
-                        }
-                        for d in &c.detail {
-                            writeln!(out, "       {d}")?;
-                        }
-                    }
+                for d in &c.detail {
+                    out.push_str(&format!("       {d}\n"));
                 }
             }
         }
     }
-    writeln!(out, "{}", summary(passed, failed, skipped))?;
-    out.flush()
+    out
 }
 
 fn print_json(

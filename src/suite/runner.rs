@@ -2,7 +2,8 @@
 //! described in readable lines (a diff of missing/extra moves, divide counts that differ).
 
 use super::format::Case;
-use crate::game::Game;
+use crate::game::{Game, MAX_DEPTH};
+use crate::square::Color;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// A case's outcome.
@@ -43,6 +44,9 @@ pub struct CaseResult {
     /// Every comparison made: the perft figures by depth, then `moves`, then `divide`; a
     /// case that could not be set up has the one check `setup`.
     pub checks: Vec<Check>,
+    /// Things to know that are not failures (the position is illegal, so every count is 0).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
     /// Leaf nodes visited: the perft and divide figures computed, added up.
     pub nodes: u64,
     /// Wall-clock time spent on the case.
@@ -82,9 +86,26 @@ fn setup_failure(case: &Case, variant: &str, msg: String, started: std::time::In
             skipped: false,
             detail: vec![msg],
         }],
+        warnings: Vec::new(),
         nodes: 0,
         seconds: started.elapsed().as_secs_f64(),
     }
+}
+
+/// The warning for a position whose side not to move is in check: such a position is
+/// illegal, has no moves and counts 0 at every depth (a documented decision, not an error:
+/// suites may state it). None for a legal position.
+pub fn illegal_position_warning(game: &mut Game) -> Option<String> {
+    if !game.rules.opponent_in_check(&mut game.pos) {
+        return None;
+    }
+    let side = match game.pos.turn().other() {
+        Color::White => "White",
+        Color::Black => "Black",
+    };
+    Some(format!(
+        "the side not to move ({side}) is in check: the position is illegal, it has no moves and every count is 0"
+    ))
 }
 
 /// Runs one case. `default_variant` is the file's variant.
@@ -100,6 +121,22 @@ pub fn run_case(case: &Case, default_variant: &str, opts: &RunOptions) -> CaseRe
             return setup_failure(case, &variant, format!("history: {e}"), started);
         }
     }
+    let deepest = match (&case.perft, &case.divide) {
+        (Some(p), _) if p.len() > MAX_DEPTH as usize => Some(format!("perft lists {} depths", p.len())),
+        (_, Some(_)) if case.divide_depth.unwrap_or(2) > MAX_DEPTH => {
+            Some(format!("divide_depth is {}", case.divide_depth.unwrap_or(2)))
+        }
+        _ => None,
+    };
+    if let Some(what) = deepest {
+        return setup_failure(
+            case,
+            &variant,
+            format!("{what}; fairyperft counts to depth {MAX_DEPTH} at most"),
+            started,
+        );
+    }
+    let warnings: Vec<String> = illegal_position_warning(&mut game).into_iter().collect();
     let too_deep = |n: u64| opts.max_nodes.is_some_and(|m| n > m);
     let mut checks = Vec::new();
     let mut nodes = 0;
@@ -216,6 +253,7 @@ pub fn run_case(case: &Case, default_variant: &str, opts: &RunOptions) -> CaseRe
         variant,
         status,
         checks,
+        warnings,
         nodes,
         seconds: started.elapsed().as_secs_f64(),
     }
