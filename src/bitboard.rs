@@ -3,45 +3,71 @@
 use crate::square::Square;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
+/// A set of squares: bit *i* of the word is the square of index *i* (see [`Square`]), so
+/// a1 is bit 0 and h8 bit 63. The set operators `&`, `|`, `^` and `!` work on it, and it
+/// is an iterator over its squares, a1 first.
+///
+/// ```
+/// use fairyperft::bitboard::Bitboard;
+/// use fairyperft::Square;
+///
+/// let e4 = Square::parse("e4").unwrap();
+/// let b = Bitboard::rank(3) & Bitboard::LIGHT;
+/// assert!(b.contains(e4));
+/// assert_eq!(b.count(), 4);
+/// let names: Vec<String> = b.map(|s| s.to_string()).collect();
+/// assert_eq!(names, ["a4", "c4", "e4", "g4"]);
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug)]
 pub struct Bitboard(pub u64);
 
 impl Bitboard {
+    /// No square.
     pub const EMPTY: Bitboard = Bitboard(0);
+    /// All 64 squares.
     pub const FULL: Bitboard = Bitboard(!0);
 
+    /// The set of `sq` alone.
     #[inline(always)]
     pub const fn from_square(sq: Square) -> Bitboard {
         Bitboard(1u64 << sq.index())
     }
+    /// The eight squares of rank `r`, 0 (the 1st rank) to 7 (the 8th).
     #[inline(always)]
     pub const fn rank(r: u8) -> Bitboard {
         Bitboard(0xFFu64 << (8 * r))
     }
+    /// The eight squares of file `f`, 0 (the a-file) to 7 (the h-file).
     #[inline(always)]
     pub const fn file(f: u8) -> Bitboard {
         Bitboard(0x0101_0101_0101_0101u64 << f)
     }
     /// The light squares (a1 is dark).
     pub const LIGHT: Bitboard = Bitboard(0x55AA_55AA_55AA_55AA);
+    /// The dark squares (a1, c1, ..., h8).
     pub const DARK: Bitboard = Bitboard(!0x55AA_55AA_55AA_55AA);
 
+    /// Is `sq` in the set?
     #[inline(always)]
     pub const fn contains(self, sq: Square) -> bool {
         self.0 & (1u64 << sq.index()) != 0
     }
+    /// Is the set empty?
     #[inline(always)]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
+    /// Does the set hold at least one square? (The opposite of [`Bitboard::is_empty`].)
     #[inline(always)]
     pub const fn any(self) -> bool {
         self.0 != 0
     }
+    /// The number of squares in the set, 0 to 64.
     #[inline(always)]
     pub const fn count(self) -> u32 {
         self.0.count_ones()
     }
+    /// Does the set hold two squares or more?
     #[inline(always)]
     pub const fn more_than_one(self) -> bool {
         self.0 & self.0.wrapping_sub(1) != 0
@@ -61,23 +87,29 @@ impl Bitboard {
             Some(Square::new(self.0.trailing_zeros() as u8))
         }
     }
+    /// The set with `sq` added.
     #[inline(always)]
     pub fn with(self, sq: Square) -> Bitboard {
         Bitboard(self.0 | (1u64 << sq.index()))
     }
+    /// The set with `sq` taken out.
     #[inline(always)]
     pub fn without(self, sq: Square) -> Bitboard {
         Bitboard(self.0 & !(1u64 << sq.index()))
     }
+    /// Adds `sq` if it is absent, removes it if present (in place).
     #[inline(always)]
     pub fn toggle(&mut self, sq: Square) {
         self.0 ^= 1u64 << sq.index();
     }
-    /// Shift every square one rank forward for `white` (up) or backward (down).
+    /// Every square moved one rank up, towards the 8th rank (White's forward); squares of
+    /// the 8th rank fall off the board.
     #[inline(always)]
     pub const fn shift_up(self) -> Bitboard {
         Bitboard(self.0 << 8)
     }
+    /// Every square moved one rank down, towards the 1st rank (Black's forward); squares
+    /// of the 1st rank fall off the board.
     #[inline(always)]
     pub const fn shift_down(self) -> Bitboard {
         Bitboard(self.0 >> 8)

@@ -1,35 +1,55 @@
-//! FEN parsing and printing, with the extended state syntax (see README.md / SUITE_FORMAT.md):
-//! after the standard fields, optional `key=value` tokens carry what a FEN cannot:
+//! FEN parsing and printing, with an extended state syntax: after the standard fields
+//! (placement, side to move, castling, en passant, and optionally the halfmove and
+//! fullmove counters, which default to 0 and 1), optional `key=value` tokens carry what a
+//! FEN cannot:
 //!
 //! * `hidden=h8B,h8n`   units hidden under squares (Volcanic), in burial order
 //! * `pending=Re3`      a pending rebirth (Circe Parrain): a white rook captured on e3
 //! * `flags=e1h1e8`     per-unit castling flags, when the castling field cannot say them
 //! * `diagram=e4:e2,c3:-`  diagram squares (Diagram Circe) of units not on their own
 //!
-//! Malformed input is an error value naming the problem, never a panic.
+//! Each key may be given once, and `-` stands for none. Malformed input is an error value
+//! naming the problem, never a panic.
 
 use crate::position::{flags, Position};
 use crate::square::{Color, Piece, Role, Square};
 use std::fmt;
 
+/// The initial position of orthodox chess.
 pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
+/// Why [`parse`] refused a FEN. Its `Display` text is a one-line message for the user.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FenError {
+    /// The text is empty, or only whitespace.
     Empty,
+    /// Not 4 to 6 standard fields before the `key=value` tokens; holds the number found.
     FieldCount(usize),
+    /// The placement does not have 8 ranks separated by `/`; holds the number found.
     RankCount(usize),
     RankLength {
         rank: u8,
         squares: usize,
     },
     BadPiece(char),
+    /// More than one king of this colour (a side without a king is allowed).
     TooManyKings(Color),
+    /// The side to move is not `w` or `b`; holds the field.
     BadSide(String),
+    /// The castling field is not `-` or distinct letters from `KQkq`; holds the field.
     BadCastling(String),
+    /// A castling letter whose king and rook are not on their initial squares; holds the
+    /// letter.
     CastlingWithoutPieces(char),
+    /// The en-passant field is not a square, is on the wrong rank for the side to move, or
+    /// no pawn of the other side stands where its double step would have ended (d5 for
+    /// `d6`); holds a description.
     BadEnPassant(String),
+    /// A move counter that is not a whole number from 0 to 4294967295; holds the field.
     BadCounter(String),
+    /// A `key=value` token is malformed, unknown, repeated, or does not fit the position
+    /// (a hidden unit under an empty square, a pending unit of the wrong side, flags the
+    /// castling field contradicts...); holds a description.
     BadToken(String),
     /// Well-formed fields that no game can reach together (the move generator would be
     /// misled by them).
@@ -106,7 +126,8 @@ fn castle_letter_flags(c: char) -> Option<(u8, Color, Square, Square)> {
 }
 
 /// The FEN castling letters that a set of per-unit flags shows (a letter needs both the
-/// king's and that rook's flag).
+/// king's and that rook's flag); `-` when none does. `f` combines the constants of
+/// [`flags`].
 pub fn castling_letters(f: u8) -> String {
     let mut s = String::new();
     for c in ['K', 'Q', 'k', 'q'] {
@@ -127,6 +148,28 @@ fn letters_to_flags(s: &str) -> u8 {
         .fold(0, |acc, (f, ..)| acc | f)
 }
 
+/// Parses a FEN, with the extended tokens of the module documentation, into a position.
+/// Fields are separated by whitespace. Every unit stands on its diagram square unless a
+/// `diagram=` token says otherwise.
+///
+/// ```
+/// use fairyperft::{fen, Color, Piece, Role, Square};
+///
+/// let pos = fen::parse(fen::STARTING_FEN).unwrap();
+/// assert_eq!(pos.turn(), Color::White);
+/// assert_eq!(pos.piece_at(Square::E1), Some(Piece::new(Color::White, Role::King)));
+///
+/// // Volcanic Circe: a black knight hidden under the rook on h1; four fields suffice.
+/// let pos = fen::parse("k7/8/8/8/8/8/8/4K2R w K - hidden=h1n").unwrap();
+/// assert_eq!(pos.hidden_under(Square::H1), Some(Piece::new(Color::Black, Role::Knight)));
+/// assert_eq!(pos.fen(), "k7/8/8/8/8/8/8/4K2R w K - 0 1 hidden=h1n");
+///
+/// // Errors say what is wrong.
+/// let err = fen::parse("4k3/8/8/8/8/8/8/4K3 w K - 0 1").unwrap_err();
+/// assert_eq!(err, fen::FenError::CastlingWithoutPieces('K'));
+/// assert_eq!(err.to_string(), "castling right 'K' without its king and rook on their initial squares");
+/// assert!(matches!(fen::parse("8/8/8 w - -"), Err(fen::FenError::RankCount(3))));
+/// ```
 pub fn parse(fen: &str) -> Result<Position, FenError> {
     let all: Vec<&str> = fen.split_whitespace().collect();
     if all.is_empty() {
@@ -425,10 +468,13 @@ pub struct FenStyle {
 }
 
 impl FenStyle {
+    /// Every extended token that has something to say, diagram squares included (what
+    /// [`Position::fen`] prints).
     pub const FULL: FenStyle = FenStyle {
         origins: true,
         extended: true,
     };
+    /// The six standard fields only (what [`Position::plain_fen`] prints).
     pub const PLAIN: FenStyle = FenStyle {
         origins: false,
         extended: false,
@@ -462,6 +508,10 @@ pub(crate) fn placement(piece_at: impl Fn(Square) -> Option<Piece>) -> String {
     s
 }
 
+/// The FEN of `pos`: always the six standard fields, then, when `style.extended`, the
+/// tokens that have something to say: `hidden=`, `pending=`, `flags=` (when the castling
+/// letters cannot say the flags) and, with `style.origins`, `diagram=` (when some unit is
+/// not on its diagram square).
 pub fn write(pos: &Position, style: FenStyle) -> String {
     let mut s = placement(|sq| pos.piece_at(sq));
     s.push(' ');
@@ -510,10 +560,11 @@ impl Position {
     pub fn fen(&self) -> String {
         write(self, FenStyle::FULL)
     }
-    /// The six standard fields only.
+    /// The six standard fields only (for tools that know no extended tokens).
     pub fn plain_fen(&self) -> String {
         write(self, FenStyle::PLAIN)
     }
+    /// The initial position of orthodox chess ([`STARTING_FEN`]).
     pub fn startpos() -> Position {
         parse(STARTING_FEN).expect("the starting FEN parses")
     }

@@ -12,12 +12,17 @@ use crate::square::{Role, Square};
 use crate::table::Table;
 use std::fmt;
 
+/// Why a game could not be set up, or a move not found. Its `Display` text is a one-line
+/// message for the user.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SetupError {
+    /// The FEN text is malformed; the [`FenError`] says how.
     Fen(FenError),
+    /// The variant name is unknown, or names conditions that cannot be combined.
     Variant(UnknownVariant),
+    /// Orthodox chess only: a pawn stands on the 1st or 8th rank (on this square).
     PawnOnBackRank(Square),
-    /// Units hidden under squares (Volcanic state) in orthodox chess.
+    /// Units hidden under squares (Volcanic state) in orthodox chess (under this square).
     HiddenUnits(Square),
     /// A position no game under the rules can reach (the generator would be misled).
     Impossible(String),
@@ -62,9 +67,19 @@ impl From<UnknownVariant> for SetupError {
     }
 }
 
+/// A game: a position under a variant, and the positions that led to it (which Cohen's
+/// rule needs). The entry point of the library: set one up with [`Game::new`], then list
+/// moves, play them, and count with [`Game::perft`] and [`Game::divide`].
+///
+/// The methods that look at moves take `&mut self`: they play moves on the position and
+/// take them back, so the game is unchanged afterwards. Only [`Game::play`] and
+/// [`Game::play_line`] change it.
 #[derive(Clone)]
 pub struct Game {
+    /// The current position. Change it through [`Game::play`] and [`Game::play_line`]
+    /// only, so that [`Game::history`] stays in step with it.
     pub pos: Position,
+    /// The variant the game is played under.
     pub rules: Rules,
     /// Hashes of the positions from the set-up position to the current one.
     pub history: Vec<u64>,
@@ -110,39 +125,114 @@ pub fn validate(pos: &Position, rules: &Rules) -> Result<(), SetupError> {
 }
 
 impl Game {
+    /// Sets up a game from a FEN (with the extended tokens if need be, see [`fen`]) and a
+    /// variant name such as `circe` or `circe+madrasi` (see [`Rules::parse`]). The game's
+    /// history starts at this position.
+    ///
+    /// ```
+    /// use fairyperft::Game;
+    ///
+    /// // Madrasi: the queens observe each other on the d-file, so both are paralysed.
+    /// let mut game = Game::new("3qk3/8/8/8/8/8/8/3QK3 w - - 0 1", "madrasi").unwrap();
+    /// let moves: Vec<String> = game.legal_moves().into_iter().map(|m| game.popeye(m)).collect();
+    /// assert_eq!(moves, ["Ke1-f1", "Ke1-e2", "Ke1-f2"]);
+    ///
+    /// // Errors are values with a one-line message.
+    /// let err = Game::new("4k3/8/8/8/8/8/8/P3K3 w - - 0 1", "orthodox").err().unwrap();
+    /// assert!(err.to_string().starts_with("malformed FEN: a pawn on a1"));
+    /// assert!(Game::new("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "circe+circle").is_err());
+    /// ```
     pub fn new(fen_text: &str, variant: &str) -> Result<Game, SetupError> {
         let rules = Rules::parse(variant)?;
         let pos = fen::parse(fen_text)?;
         Game::from_parts(pos, rules)
     }
 
+    /// A game from a position and rules already built (checked by [`validate`]). The
+    /// history starts at this position.
     pub fn from_parts(pos: Position, rules: Rules) -> Result<Game, SetupError> {
         validate(&pos, &rules)?;
         let history = vec![pos.hash()];
         Ok(Game { pos, rules, history })
     }
 
+    /// The legal moves of the current position, in generation order (not sorted). Empty
+    /// when the side to move has none (mate or stalemate), and when the position is
+    /// illegal (the side not to move is in check). A move that leaves a choice (the walk of
+    /// a pawn a rebirth puts on its promotion rank) appears once per choice.
     pub fn legal_moves(&mut self) -> Vec<Move> {
         let mut s = Search::new(&self.rules, &self.history);
         s.legal_moves(&mut self.pos)
     }
 
+    /// The number of leaf nodes `depth` plies below the current position: the sequences of
+    /// exactly `depth` legal moves (1 at depth 0). 0 when the position is illegal (the
+    /// side not to move is in check). Single-threaded; see [`Game::perft_with`] for
+    /// threads and a transposition table.
+    ///
+    /// ```
+    /// use fairyperft::{fen, Game};
+    ///
+    /// // The published perft(3) of the initial position.
+    /// let mut game = Game::new(fen::STARTING_FEN, "orthodox").unwrap();
+    /// assert_eq!(game.perft(3), 8902);
+    /// // Circe + Madrasi: the first paralyses appear at the third ply.
+    /// let mut game = Game::new(fen::STARTING_FEN, "circe+madrasi").unwrap();
+    /// assert_eq!(game.perft(2), 400);
+    /// assert_eq!(game.perft(3), 8874);
+    /// ```
     pub fn perft(&mut self, depth: u32) -> u64 {
         let mut s = Search::new(&self.rules, &self.history);
         s.perft(&mut self.pos, depth)
     }
 
-    /// (Popeye notation, count) per legal move.
+    /// perft split by the first move: per legal move, in the order of
+    /// [`Game::legal_moves`], the move, its Popeye notation and the leaf count `depth - 1`
+    /// plies below it (1 each at depth 0 or 1). The counts add up to [`Game::perft`].
+    ///
+    /// ```
+    /// use fairyperft::{fen, Game};
+    ///
+    /// let mut game = Game::new(fen::STARTING_FEN, "orthodox").unwrap();
+    /// let divide = game.divide(2);
+    /// assert_eq!(divide.len(), 20);
+    /// let (_, _, after_e4) = divide.iter().find(|(_, name, _)| name == "e2-e4").unwrap();
+    /// assert_eq!(*after_e4, 20);
+    /// assert_eq!(divide.iter().map(|(_, _, n)| n).sum::<u64>(), 400);
+    /// ```
     pub fn divide(&mut self, depth: u32) -> Vec<(Move, String, u64)> {
         let mut s = Search::new(&self.rules, &self.history);
         s.divide(&mut self.pos, depth)
     }
 
+    /// Popeye's notation of `m`, a legal move of the current position, with the move's
+    /// effects in brackets (see [`notation::popeye`]).
     pub fn popeye(&mut self, m: Move) -> String {
         notation::popeye(&mut self.pos, &self.rules, m)
     }
 
-    /// Finds a legal move by its Popeye or UCI notation.
+    /// Finds a legal move by its Popeye or UCI notation (surrounding spaces ignored). The
+    /// text must match exactly what [`Game::popeye`] or [`notation::uci`] writes, effects
+    /// in brackets included for Popeye's. Fails with [`SetupError::Move`].
+    ///
+    /// ```
+    /// use fairyperft::{fen, Game, SetupError};
+    ///
+    /// let mut game = Game::new(fen::STARTING_FEN, "orthodox").unwrap();
+    /// let m = game.find_move("e2e4").unwrap();
+    /// assert_eq!(game.find_move("e2-e4").unwrap(), m);
+    /// assert_eq!(game.find_move("Sg1-f3").unwrap(), game.find_move("g1f3").unwrap());
+    /// match game.find_move("e2e5") {
+    ///     Err(SetupError::Move(msg)) => assert!(msg.starts_with("'e2e5' is not a legal move")),
+    ///     _ => panic!("e2e5 is not legal"),
+    /// }
+    ///
+    /// // Popeye's notation names the effects too: here a Circe rebirth.
+    /// let mut game = Game::new("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "circe").unwrap();
+    /// let ep = game.find_move("e5*d6 ep.[+bPd7]").unwrap();
+    /// assert_eq!(game.find_move("e5d6").unwrap(), ep);
+    /// assert!(game.find_move("e5*d6 ep.").is_err());
+    /// ```
     pub fn find_move(&mut self, text: &str) -> Result<Move, SetupError> {
         let text = text.trim();
         let moves = self.legal_moves();
@@ -158,7 +248,9 @@ impl Game {
         )))
     }
 
-    /// Plays a legal move for good.
+    /// Plays a legal move for good, and records the new position in the history. `m` must
+    /// be a legal move of the current position (from [`Game::legal_moves`] or
+    /// [`Game::find_move`]): any other move leaves the game corrupt (debug builds panic).
     pub fn play(&mut self, m: Move) {
         let before_last = if self.rules.cohen && self.history.len() >= 2 {
             Some(self.history[self.history.len() - 2])
@@ -171,7 +263,24 @@ impl Game {
         self.history.push(self.pos.hash());
     }
 
-    /// Plays moves given in Popeye or UCI notation, separated by spaces or commas.
+    /// Plays moves given in Popeye or UCI notation (each as [`Game::find_move`] reads it),
+    /// separated by spaces or commas; Popeye's `e5*d6 ep.` counts as one move. An en-passant
+    /// capture with effects (`e5*d6 ep.[+bPd7]`) is not recognised in a line at present:
+    /// give it in UCI (`e5d6`). On an error the moves before the bad one stay played.
+    ///
+    /// ```
+    /// use fairyperft::{fen, Game};
+    ///
+    /// let mut game = Game::new(fen::STARTING_FEN, "orthodox").unwrap();
+    /// game.play_line("e2e4 e7-e5, Sg1-f3").unwrap();
+    /// assert_eq!(game.pos.plain_fen(), "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+    /// assert_eq!(game.history.len(), 4);
+    ///
+    /// // Circe: the pawn taken en passant is reborn on d7.
+    /// let mut game = Game::new("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "circe").unwrap();
+    /// game.play_line("e5d6").unwrap();
+    /// assert_eq!(game.pos.plain_fen(), "4k3/3p4/3P4/8/8/8/8/4K3 b - - 0 1");
+    /// ```
     pub fn play_line(&mut self, line: &str) -> Result<(), SetupError> {
         for t in notation::split_moves(line) {
             let m = self.find_move(&t)?;
@@ -182,7 +291,8 @@ impl Game {
 }
 
 impl Game {
-    /// The game after `m` (a legal move), as a new value.
+    /// The game after `m` (a legal move of the current position), as a new value; `self`
+    /// is unchanged.
     pub fn after(&self, m: Move) -> Game {
         let mut g = self.clone();
         g.play(m);
@@ -190,13 +300,15 @@ impl Game {
     }
 
     /// perft on `threads` threads (rayon), splitting the work two plies deep. The counts
-    /// are those of [`Game::perft`].
+    /// are those of [`Game::perft`]. With `threads` of 0 or 1, or a depth below 3, it runs
+    /// on the calling thread.
     pub fn perft_parallel(&mut self, depth: u32, threads: usize) -> u64 {
         self.perft_with(depth, threads, None)
     }
 
     /// perft with any number of threads and an optional transposition table (shared by the
-    /// threads). The counts are those of [`Game::perft`].
+    /// threads). The counts are those of [`Game::perft`]. The table must only hold counts
+    /// made under this game's rules (see [`Table`]).
     pub fn perft_with(&mut self, depth: u32, threads: usize, table: Option<&Table>) -> u64 {
         use rayon::prelude::*;
         if threads <= 1 || depth < 3 {
@@ -231,12 +343,14 @@ impl Game {
         })
     }
 
-    /// divide on `threads` threads: one task per legal move.
+    /// divide on `threads` threads: one task per legal move. The result is that of
+    /// [`Game::divide`], in the same order.
     pub fn divide_parallel(&mut self, depth: u32, threads: usize) -> Vec<(Move, String, u64)> {
         self.divide_with(depth, threads, None)
     }
 
-    /// divide with any number of threads and an optional transposition table.
+    /// divide with any number of threads and an optional transposition table (used with
+    /// this game's rules only, see [`Table`]). The result is that of [`Game::divide`].
     pub fn divide_with(&mut self, depth: u32, threads: usize, table: Option<&Table>) -> Vec<(Move, String, u64)> {
         use rayon::prelude::*;
         if (threads <= 1 && table.is_none()) || depth < 2 {

@@ -21,13 +21,16 @@
 //! * the colour-mirrored position mirrors back to the position, has the same legality and
 //!   the same perft(2) (depth capped by [`Limits`]), and perft(2) equals the sum of the
 //!   divide over the listed legal moves (perft walks the moves its own way);
-//! * a position whose side not to move is in check has no legal move (RULES.md 0.10).
+//! * a position whose side not to move is in check (an illegal position) has no legal move.
 //!
 //! Along a line of moves ([`check_line`]): every node as above, the line replays through
 //! the Popeye notation of its moves (`Game::play_line`) to the same position, and unmaking
 //! the whole line returns each earlier position bit for bit.
 //!
 //! A violation is an `Err` with a readable description (variant, FEN, move).
+//!
+//! This module is public for the fuzz targets and the integration tests; it is not meant
+//! as an interface for other uses.
 
 pub mod input;
 
@@ -380,7 +383,9 @@ pub fn check_position(
 /// Statistics of a line walk.
 #[derive(Clone, Debug, Default)]
 pub struct LineReport {
+    /// The moves played along the line.
     pub plies: usize,
+    /// The positions checked (the start and one after each move).
     pub nodes: usize,
 }
 

@@ -1,6 +1,28 @@
 //! Move notation: Popeye's (the reference solver's), with every effect of the move in
 //! brackets in the order it happened, and UCI (extended with `/q` for the promotion of a
 //! reborn pawn, which plain UCI cannot say).
+//!
+//! ```
+//! use fairyperft::{notation, Game};
+//!
+//! // Circe Platzwechsel: the white pawn taken on h7 is reborn on the rook's departure
+//! // square h8, its promotion square. A queen or rook there would check the black king,
+//! // so a knight or a bishop it is.
+//! let mut game = Game::new("k6r/7P/8/8/8/8/8/K7 b - - 0 1", "circe-pwc").unwrap();
+//! let captures: Vec<(String, String)> = game
+//!     .legal_moves()
+//!     .into_iter()
+//!     .map(|m| (notation::popeye(&mut game.pos, &game.rules, m), notation::uci(m)))
+//!     .filter(|(popeye, _)| popeye.contains('*'))
+//!     .collect();
+//! assert_eq!(
+//!     captures,
+//!     [
+//!         ("Rh8*h7[+wPh8=S]".to_string(), "h8h7/n".to_string()),
+//!         ("Rh8*h7[+wPh8=B]".to_string(), "h8h7/b".to_string()),
+//!     ]
+//! );
+//! ```
 
 use crate::moves::{Move, MoveKind};
 use crate::position::{Position, Undo};
@@ -15,7 +37,14 @@ fn unit(p: Piece) -> String {
     format!("{}{}", p.color().letter(), p.role().popeye_letter())
 }
 
-/// Popeye's notation of a move (check marks dropped), e.g. `Be2*a6[+bBc8]`.
+/// Popeye's notation of a move (check marks dropped), e.g. `Be2*a6[+bBc8]`: the walk's
+/// letter (none for a pawn; `S` for the knight), the squares joined by `-` or by `*` for a
+/// capture, `=Q` for a promotion, ` ep.` for en passant, `0-0` / `0-0-0` for castling, then
+/// each effect in brackets in the order it happened: `[+bBc8]` a rebirth, `[wRd5->h1]` a
+/// capturer's rebirth, `[+bRh8->v]` a unit going under a square, `[+wBh8]` a unit
+/// emerging. In Mars Circe a capture also names the square it is made from
+/// (`Sc3-g1*h3`), and kamikaze units promote as `=kQ`. `m` must be a legal move of `pos`;
+/// the move is played to see its effects, then taken back.
 pub fn popeye(pos: &mut Position, rules: &Rules, m: Move) -> String {
     let mut s = String::new();
     let (from, to) = (m.from(), m.to());
@@ -93,7 +122,7 @@ fn kamikaze_units(rules: &Rules) -> bool {
 }
 
 /// UCI notation: `e2e4`, `e7e8q`, castling as the king's move (`e1g1`); the promotion of a
-/// reborn pawn is appended as `/q`.
+/// reborn pawn is appended as `/q`. It names the move without the position: no effects.
 pub fn uci(m: Move) -> String {
     let mut s = format!("{}{}", m.from(), m.to());
     if let Some(r) = m.promotion_role() {

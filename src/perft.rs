@@ -1,5 +1,10 @@
 //! perft and divide, generic over the rules; orthodox chess takes the specialised
 //! generator and counts the last ply in bulk.
+//!
+//! Most users call [`Game::perft`](crate::Game::perft) and
+//! [`Game::divide`](crate::Game::divide), which set up a [`Search`] from the game's
+//! history. A `Search` is the lower-level tool: it works on a [`Position`] and rules you
+//! hold yourself.
 
 use crate::fast::{self, Plan};
 use crate::moves::{Move, MoveList};
@@ -12,10 +17,28 @@ use crate::table::Table;
 
 /// Search context: the rules, and the hashes of the positions on the path from the
 /// earliest known one to the current one (Cohen's rule looks two plies back).
+///
+/// ```
+/// use fairyperft::perft::Search;
+/// use fairyperft::{fen, Rules};
+///
+/// // "Kiwipete", a standard perft test position: perft(1) = 48, perft(2) = 2039.
+/// let mut pos = fen::parse("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
+/// let rules = Rules::orthodox();
+/// let mut search = Search::new(&rules, &[pos.hash()]);
+/// assert_eq!(search.legal_moves(&mut pos).len(), 48);
+/// assert_eq!(search.perft(&mut pos, 2), 2039);
+/// let divide = search.divide(&mut pos, 2);
+/// assert_eq!(divide.iter().map(|(_, _, n)| n).sum::<u64>(), 2039);
+/// ```
 pub struct Search<'a> {
+    /// The rules the search plays by.
     pub rules: &'a Rules,
     /// The accelerators these rules take, decided once.
     plan: Plan,
+    /// The hashes ([`Position::hash`]) of the positions from the earliest known one to the
+    /// current one, current last; the search pushes and pops as it walks. Only Cohen's rule
+    /// reads it (the entry before the last is the position before the opponent's last move).
     pub history: Vec<u64>,
     /// Optional transposition table (`--hash`).
     pub table: Option<&'a Table>,
@@ -25,6 +48,10 @@ pub struct Search<'a> {
 }
 
 impl<'a> Search<'a> {
+    /// A search under `rules` from a position reached along `history`: the hashes of the
+    /// positions from the earliest known one to the position searched, inclusive (as
+    /// [`Game::history`](crate::Game::history) keeps them). At a root without a past, pass
+    /// `&[pos.hash()]` or `&[]`: Cohen's rule then forbids nothing on the first move.
     pub fn new(rules: &'a Rules, history: &[u64]) -> Search<'a> {
         Search {
             rules,
@@ -35,6 +62,9 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// The same search, remembering subtree counts in `table` (`None`: no table). The
+    /// counts do not change; repeated subtrees are looked up. A table must only ever hold
+    /// counts of one set of rules (see [`Table`]).
     pub fn with_table(mut self, table: Option<&'a Table>) -> Search<'a> {
         self.table = table;
         self
@@ -67,7 +97,9 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Leaf nodes `depth` plies below `pos` (0 if the position is illegal, RULES.md 0.10).
+    /// The number of leaf nodes `depth` plies below `pos`: the sequences of exactly `depth`
+    /// legal moves (1 at depth 0). 0 when the position is illegal, that is when the side
+    /// not to move is in check. `pos` is played on and restored.
     pub fn perft(&mut self, pos: &mut Position, depth: u32) -> u64 {
         if self.rules.opponent_in_check(pos) {
             return 0;
@@ -75,7 +107,8 @@ impl<'a> Search<'a> {
         self.perft_inner(pos, depth)
     }
 
-    /// perft of a position known to be legal (reached by a legal move).
+    /// [`Search::perft`] of a position known to be legal (reached by a legal move), without
+    /// the check test; on an illegal position the count is meaningless.
     pub fn perft_unchecked(&mut self, pos: &mut Position, depth: u32) -> u64 {
         self.perft_inner(pos, depth)
     }
@@ -125,7 +158,8 @@ impl<'a> Search<'a> {
         n
     }
 
-    /// The legal moves of `pos` (empty when the position is illegal).
+    /// The legal moves of `pos`, in generation order (empty when the position is illegal).
+    /// A move with a choice of walk for a reborn pawn appears once per choice.
     pub fn legal_moves(&mut self, pos: &mut Position) -> Vec<Move> {
         let mut out = Vec::new();
         if self.rules.opponent_in_check(pos) {
@@ -141,7 +175,9 @@ impl<'a> Search<'a> {
         out
     }
 
-    /// Per legal move: its Popeye notation and the leaf count `depth - 1` plies below it.
+    /// Per legal move, in the order of [`Search::legal_moves`]: the move, its Popeye
+    /// notation and the leaf count `depth - 1` plies below it (1 each at depth 0 or 1).
+    /// The counts add up to [`Search::perft`] at depths 1 and more.
     pub fn divide(&mut self, pos: &mut Position, depth: u32) -> Vec<(Move, String, u64)> {
         let moves = self.legal_moves(pos);
         let mut out = Vec::with_capacity(moves.len());
@@ -181,6 +217,8 @@ fn count_two_played(pos: &mut Position, rules: &Rules, plan: Plan) -> u64 {
 }
 
 /// Orthodox perft: strictly legal generation, make/unmake inside, bulk count at the leaves.
+/// For `depth` of 1 or more on a legal position; `rules` must be orthodox chess (it is
+/// not checked). [`Search::perft`] takes this path by itself when the rules allow it.
 pub fn orthodox_perft(pos: &mut Position, rules: &Rules, depth: u32, table: Option<&Table>) -> u64 {
     if depth == 1 {
         return orthodox::count(pos);

@@ -8,17 +8,28 @@ use crate::bitboard::Bitboard;
 use crate::square::{Color, Piece, Role, Square};
 use crate::zobrist::{hidden_key, KEYS};
 
-/// Castling flags, one per unit on its initial square (RULES.md 0.2).
+/// Castling flags, one per unit on its initial square: a king on e1/e8, a rook in a
+/// corner. A flag is lost when its unit leaves the square or is taken, and granted to a
+/// king or rook that a rebirth (or a Volcanic emergence) puts back on its own initial
+/// square. Castling needs the king's flag and the rook's. A set of flags is a `u8`
+/// combining these constants ([`Position::castle_flags`]).
 pub mod flags {
     use crate::square::{Color, Piece, Role, Square};
+    /// The white king on e1.
     pub const WHITE_KING: u8 = 1; // e1
+    /// The white rook on a1.
     pub const WHITE_A_ROOK: u8 = 2; // a1
+    /// The white rook on h1.
     pub const WHITE_H_ROOK: u8 = 4; // h1
+    /// The black king on e8.
     pub const BLACK_KING: u8 = 8; // e8
+    /// The black rook on a8.
     pub const BLACK_A_ROOK: u8 = 16; // a8
+    /// The black rook on h8.
     pub const BLACK_H_ROOK: u8 = 32; // h8
+    /// All six flags (`KQkq`).
     pub const ALL: u8 = 63;
-    /// e1 a1 h1 e8 a8 h8
+    /// The six flag squares, e1 a1 h1 e8 a8 h8, as a bitboard word.
     pub const SQUARES_MASK: u64 = (1 << 4) | 1 | (1 << 7) | (1 << 60) | (1 << 56) | (1 << 63);
 
     /// The flag carried by the unit standing on `sq`, if `sq` is a flag square.
@@ -50,12 +61,14 @@ pub mod flags {
             0
         }
     }
+    /// The flag of the king of colour `c`.
     pub fn king(c: Color) -> u8 {
         match c {
             Color::White => WHITE_KING,
             Color::Black => BLACK_KING,
         }
     }
+    /// The flag of the rook of colour `c` on the h-file (`king_side`) or the a-file.
     pub fn rook(c: Color, king_side: bool) -> u8 {
         match (c, king_side) {
             (Color::White, true) => WHITE_H_ROOK,
@@ -91,6 +104,7 @@ impl PartialEq for Hidden {
 impl Eq for Hidden {}
 
 impl Hidden {
+    /// No hidden unit.
     pub fn new() -> Hidden {
         Hidden {
             sq: [0; HIDDEN_CAPACITY],
@@ -98,9 +112,11 @@ impl Hidden {
             len: 0,
         }
     }
+    /// The number of hidden units, under all squares.
     pub fn len(&self) -> usize {
         self.len as usize
     }
+    /// Is no unit hidden?
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
@@ -183,6 +199,7 @@ pub struct Undo {
 }
 
 impl Undo {
+    /// A blank record, to be filled by playing a move.
     #[inline(always)]
     pub fn new() -> Undo {
         Undo {
@@ -212,15 +229,20 @@ impl Default for Undo {
 }
 
 /// The bitboards of a board: per colour, per walk, and all units. A plain copyable value,
-/// so that a move's result can be examined without playing it (`leaf.rs`).
+/// so that a move's result can be examined without playing it (the fast leaf counters
+/// build the board after a move this way).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Sets {
+    /// The units of each colour, by [`Color::index`].
     pub color: [Bitboard; 2],
+    /// The units of each walk, by [`Role::index`] (entry 0 stays empty).
     pub role: [Bitboard; 7],
+    /// Every occupied square.
     pub occ: Bitboard,
 }
 
 impl Sets {
+    /// The units of colour `c` and walk `r`.
     #[inline(always)]
     pub fn pieces(&self, c: Color, r: Role) -> Bitboard {
         self.color[c.index()] & self.role[r.index()]
@@ -275,6 +297,14 @@ impl Sets {
     }
 }
 
+/// A position: the units on the board, the side to move, the castling flags, the
+/// en-passant square and the move counters, plus the state some variants need: units
+/// hidden under squares (Volcanic Circe), a pending rebirth (Circe Parrain) and each
+/// unit's diagram square (Diagram Circe).
+///
+/// Read one from a FEN with [`fen::parse`](crate::fen::parse) and print it with
+/// [`Position::fen`]. Moves are played on it by the rules, which record what they change
+/// in an [`Undo`]; [`Position::unmake`] takes the move back exactly, hash included.
 #[derive(Clone, Debug)]
 pub struct Position {
     board: [u8; 64],
@@ -328,6 +358,7 @@ impl Position {
 
     // ----- queries -------------------------------------------------------------------
 
+    /// The unit on `sq`; `None` when the square is empty.
     #[inline(always)]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         // the board holds only valid piece bytes or 0
@@ -340,60 +371,86 @@ impl Position {
     pub fn role_on(&self, sq: Square) -> Role {
         Role::from_index(self.board[sq.index()])
     }
+    /// The side to move.
     #[inline(always)]
     pub fn turn(&self) -> Color {
         self.turn
     }
+    /// The board's bitboards.
     #[inline(always)]
     pub fn sets(&self) -> &Sets {
         &self.sets
     }
+    /// Every occupied square.
     #[inline(always)]
     pub fn occupied(&self) -> Bitboard {
         self.sets.occ
     }
+    /// The squares of the units of colour `c`.
     #[inline(always)]
     pub fn by_color(&self, c: Color) -> Bitboard {
         self.sets.color[c.index()]
     }
+    /// The squares of the units of walk `r`, both colours.
     #[inline(always)]
     pub fn by_role(&self, r: Role) -> Bitboard {
         self.sets.role[r.index()]
     }
+    /// The squares of the units of colour `c` and walk `r`.
     #[inline(always)]
     pub fn pieces(&self, c: Color, r: Role) -> Bitboard {
         self.sets.pieces(c, r)
     }
+    /// The square of the king of colour `c`; `None` when that side has no king (a
+    /// position may lack kings; a FEN with two kings of a colour is refused).
     #[inline(always)]
     pub fn king(&self, c: Color) -> Option<Square> {
         self.pieces(c, Role::King).first()
     }
+    /// The en-passant square: the square a pawn passed with a double step on the last
+    /// move (`e3` after `e2-e4`), set after every double step whether or not an enemy pawn
+    /// can take it; `None` otherwise.
     #[inline(always)]
     pub fn ep_square(&self) -> Option<Square> {
         self.ep
     }
+    /// The castling flags, a combination of the [`flags`] constants.
     #[inline(always)]
     pub fn castle_flags(&self) -> u8 {
         self.castle
     }
+    /// A 64-bit Zobrist hash of the position: the units, the hidden units, a pending
+    /// rebirth, the side to move, the castling flags and the en-passant file, but not the
+    /// move counters or the diagram squares ([`Position::origin_hash`]). Equal positions
+    /// hash alike. The keys come from a fixed seed, but may change between versions of
+    /// the library: do not store hashes as a format.
     #[inline(always)]
     pub fn hash(&self) -> u64 {
         self.hash
     }
+    /// The halfmove clock: plies since the last capture or pawn move (as the FEN gave it,
+    /// then counted on; nothing ends the game by it).
     pub fn halfmove(&self) -> u32 {
         self.halfmove
     }
+    /// The move number: as the FEN gave it (1 by default), one more after each move of
+    /// Black.
     pub fn fullmove(&self) -> u32 {
         self.fullmove
     }
+    /// The units hidden under squares (Volcanic Circe).
     #[inline(always)]
     pub fn hidden(&self) -> &Hidden {
         &self.hidden
     }
+    /// The squares with at least one unit hidden under them.
     #[inline(always)]
     pub fn hidden_mask(&self) -> Bitboard {
         self.hidden_mask
     }
+    /// The pending rebirth (Circe Parrain): a unit of the side to move captured on the
+    /// last move, and the square it was captured on. It is reborn at the end of its side's
+    /// move, on that square plus the move's vector. `None` when nothing is pending.
     #[inline(always)]
     pub fn pending(&self) -> Option<(Piece, Square)> {
         self.pending
@@ -480,23 +537,30 @@ impl Position {
 
     // ----- set-up (no journal; used by parsers and builders) --------------------------
 
-    /// Puts a unit on an empty square (set-up only).
+    /// Puts a unit on an empty square, its diagram square being that square (set-up only).
+    /// The set-up functions keep the hash right but check nothing else: a position built
+    /// with them is the caller's responsibility ([`fen::parse`](crate::fen::parse) checks
+    /// what it reads).
     pub fn put(&mut self, sq: Square, p: Piece) {
         debug_assert!(self.board[sq.index()] == 0);
         self.xor_piece(sq, p);
         self.board[sq.index()] = p.to_u8();
         self.origin[sq.index()] = sq.index() as u8;
     }
+    /// Sets the side to move (set-up only).
     pub fn set_turn(&mut self, c: Color) {
         if c != self.turn {
             self.hash ^= KEYS.black_to_move;
             self.turn = c;
         }
     }
+    /// Sets the castling flags, a combination of the [`flags`] constants (set-up only; the
+    /// units are not checked).
     pub fn set_castle_flags(&mut self, f: u8) {
         self.hash ^= KEYS.castle[self.castle as usize] ^ KEYS.castle[f as usize];
         self.castle = f;
     }
+    /// Sets the en-passant square (set-up only; not checked).
     pub fn set_ep_square(&mut self, ep: Option<Square>) {
         if let Some(e) = self.ep {
             self.hash ^= KEYS.ep_file[e.file() as usize];
@@ -506,10 +570,13 @@ impl Position {
             self.hash ^= KEYS.ep_file[e.file() as usize];
         }
     }
+    /// Sets the halfmove clock and the move number (set-up only).
     pub fn set_counters(&mut self, halfmove: u32, fullmove: u32) {
         self.halfmove = halfmove;
         self.fullmove = fullmove;
     }
+    /// Sets the pending rebirth: a unit of the side to move and its capture square (set-up
+    /// only; see [`Position::pending`]).
     pub fn set_pending(&mut self, pending: Option<(Piece, Square)>) {
         if let Some((p, s)) = self.pending {
             self.hash ^= KEYS.pending[p.index()][s.index()];
@@ -614,7 +681,7 @@ impl Position {
             }
         }
     }
-    /// Grants the castling flag a reborn/emerged unit earns on `sq` (RULES.md 0.2).
+    /// Grants the castling flag a reborn/emerged unit earns on `sq` (see [`flags`]).
     #[inline]
     pub(crate) fn grant_flag(&mut self, sq: Square, p: Piece) {
         let g = flags::granted(p, sq);

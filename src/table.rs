@@ -9,6 +9,25 @@ struct Slot {
     data: AtomicU64,
 }
 
+/// A transposition table for perft: it remembers the count of each subtree searched, so a
+/// subtree reached again (by another move order) is looked up instead of searched again.
+/// One table can be shared by several threads and reused across calls.
+///
+/// The keys hold the position and what else decides a count under the rules (the
+/// position before the opponent's last move for Cohen's rule, the diagram squares for
+/// Diagram Circe), but not the rules themselves: a table must only ever be used with one
+/// set of rules. Use a new table for each variant.
+///
+/// ```
+/// use fairyperft::{fen, Game, Table};
+///
+/// let table = Table::with_megabytes(4);
+/// let mut game = Game::new(fen::STARTING_FEN, "orthodox").unwrap();
+/// // perft(4) of the initial position is 197,281 (the published figure), on two threads.
+/// assert_eq!(game.perft_with(4, 2, Some(&table)), 197_281);
+/// // The same table again, same rules: the subtrees counted before are looked up.
+/// assert_eq!(game.perft_with(4, 1, Some(&table)), 197_281);
+/// ```
 pub struct Table {
     slots: Box<[Slot]>,
     mask: usize,
@@ -84,7 +103,8 @@ impl Table {
         (check ^ data == key && data & 0xFF == depth as u64 && data != 0).then_some(data >> 8)
     }
 
-    /// Stores a count (always replaces).
+    /// Stores the count of (key, depth), replacing what the slot held. Counts of 2^56 or
+    /// more and depths above 255 are not stored.
     #[inline]
     pub fn store(&self, key: u64, depth: u32, count: u64) {
         if count >> 56 != 0 || depth > 255 {

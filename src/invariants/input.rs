@@ -32,8 +32,11 @@ use crate::rules::circe::PRESETS;
 use crate::rules::{Observation, Rules};
 use crate::square::{Color, Piece, Role, Square};
 
+/// The most units the `n` field places on the board.
 pub const MAX_UNITS: usize = 40;
+/// The most hidden units the `hidden` field adds.
 pub const MAX_HIDDEN: usize = 8;
+/// The most diagram-square entries the `diagram` field sets.
 pub const MAX_DIAGRAM: usize = 8;
 
 /// The observation conditions in the order of the `observation` byte.
@@ -61,9 +64,11 @@ pub struct Bytes<'a> {
 }
 
 impl<'a> Bytes<'a> {
+    /// A reader at the start of `data`.
     pub fn new(data: &'a [u8]) -> Bytes<'a> {
         Bytes { data, at: 0 }
     }
+    /// The next byte (0 past the end).
     pub fn u8(&mut self) -> u8 {
         let b = self.data.get(self.at).copied().unwrap_or(0);
         self.at += 1;
@@ -141,8 +146,11 @@ use crate::fen::FLAG_SQUARES as FLAG_UNITS;
 /// the variant.
 #[derive(Clone, Debug)]
 pub struct Decoded {
+    /// The FEN text the decoder wrote (extended tokens included).
     pub fen: String,
+    /// The position [`fen::parse`] made of it.
     pub pos: Position,
+    /// The variant.
     pub rules: Rules,
 }
 

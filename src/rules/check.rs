@@ -1,4 +1,4 @@
-//! What counts as check, for every composition, from one definition (RULES.md):
+//! What counts as check, for every composition, from one definition:
 //!
 //! > a side is in check when the opponent has a capture — pins ignored, but valid under the
 //! > variant's own capture rules — after which that side's king is no longer on the board.

@@ -14,13 +14,14 @@ pub enum Victim {
     Gone,
 }
 
+/// What happens to the capturing unit.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Capturer {
     /// The capturing unit stays on the capture square (Circe).
     Stays,
     /// The capturing unit is reborn, before the victim (Anticirce; kamikaze units).
     Reborn,
-    /// The capturing unit leaves the board for good (the seed's Kamikaze Circe).
+    /// The capturing unit leaves the board for good (`circe-kamikaze`).
     Removed,
 }
 
@@ -44,8 +45,10 @@ pub enum SquareRule {
     Diagram,
 }
 
+/// When the captured unit is reborn.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum When {
+    /// As part of the capturing move.
     AtOnce,
     /// At the end of the opponent's next move (Circe Parrain).
     AfterNextMove,
@@ -54,6 +57,7 @@ pub enum When {
 /// The walk the reborn unit has.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum WalkRule {
+    /// The walk it had when captured.
     Same,
     /// knight -> bishop -> rook -> queen -> knight (Chameleon Circe).
     Chameleon,
@@ -104,26 +108,48 @@ pub enum FirstRankPawns {
 /// Who picks the walk of a pawn that a rebirth puts on its promotion rank.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Chooser {
+    /// The side that made the capture.
     Mover,
     /// The side whose pawn it is (Couscous).
     Owner,
 }
 
+/// One Circe-family condition, as values of independent axes. The named variants are the
+/// values in [`PRESETS`]; [`Rules::parse`](super::Rules::parse) takes one by name.
+///
+/// ```
+/// use fairyperft::rules::circe::{Occupied, Victim, CIRCE, PRESETS};
+///
+/// let (_, strict, _) = PRESETS.iter().find(|p| p.0 == "circe-strict").unwrap();
+/// assert_eq!(strict.occupied, Occupied::Illegal);
+/// assert_eq!(strict.victim, Victim::Reborn);
+/// assert_eq!(CIRCE.occupied, Occupied::Vanish);
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Circe {
+    /// What happens to the captured unit.
     pub victim: Victim,
+    /// What happens to the capturing unit.
     pub capturer: Capturer,
+    /// Where a reborn captured unit goes.
     pub square: SquareRule,
+    /// When the captured unit is reborn.
     pub when: When,
+    /// The walk the captured unit is reborn with.
     pub walk: WalkRule,
+    /// What happens when the rebirth square is occupied (or off the board).
     pub occupied: Occupied,
+    /// A reborn capturer whose rebirth square is the capture square (Anticirce).
     pub own_square: OwnSquare,
+    /// Where captures are made from.
     pub capture_from: CaptureFrom,
     /// Captured kings are reborn too (Rex Inclusive).
     pub victim_kings: bool,
     /// Capturing kings take part: reborn (Anticirce, kamikaze kings) or lifted (Mars).
     pub capturer_kings: bool,
+    /// How pawns on their own first rank move.
     pub first_rank_pawns: FirstRankPawns,
+    /// Who picks the walk of a pawn a rebirth puts on its promotion rank.
     pub chooser: Chooser,
 }
 
@@ -260,7 +286,20 @@ pub const PRESETS: &[(&str, Circe, &str)] = &[
     ),
 ];
 
-/// H(walk, colour, s): the classic Circe home square (RULES.md Part A 0.1 / Part B 0.1).
+/// H(walk, colour, s): the classic Circe home square of a unit of `role` and `color`
+/// captured on `s`. A pawn's is on its own file, on the 2nd rank of its side; a knight's,
+/// bishop's or rook's is the one of its side's two initial squares with the colour of `s`;
+/// a queen's is d1/d8, a king's e1/e8.
+///
+/// ```
+/// use fairyperft::rules::circe::home_square;
+/// use fairyperft::{Color, Role, Square};
+///
+/// let sq = |s| Square::parse(s).unwrap();
+/// assert_eq!(home_square(Role::Knight, Color::White, sq("d5")), sq("b1"));
+/// assert_eq!(home_square(Role::Rook, Color::Black, sq("c3")), sq("h8"));
+/// assert_eq!(home_square(Role::Pawn, Color::Black, sq("e1")), sq("e7"));
+/// ```
 #[inline(always)]
 pub fn home_square(role: Role, color: Color, s: Square) -> Square {
     Square::new(HOME[color.index()][role.index()][s.index()])
@@ -426,8 +465,9 @@ pub struct CaptureContext {
     pub from: Square,
     /// The capture square (the captured unit's square; for en passant the passed pawn's).
     pub at: Square,
-    /// The capturing unit before and after a promotion.
+    /// The capturing unit before a promotion.
     pub capturer_before: Piece,
+    /// The capturing unit after a promotion (the same unit when the move promotes nothing).
     pub capturer_after: Piece,
     /// The vector added to the capture square by [`SquareRule::CapturePlusVector`].
     pub vector: (i32, i32),

@@ -1,6 +1,6 @@
-//! Cohen's rule (RULES.md 0.6): a move may not recreate the position that stood before the
-//! opponent's last move. Positions are compared by their full hash, which covers the board,
-//! hidden units, a pending rebirth, the side to move, castling flags and the en-passant square.
+//! Cohen's rule: a move may not recreate the position that stood before the opponent's
+//! last move. Positions are compared by their full hash, which covers the board, hidden
+//! units, a pending rebirth, the side to move, castling flags and the en-passant square.
 
 /// Is the position after a move (`after`) the one before the opponent's last move?
 /// `before_last` is unknown at the root of a search without history.

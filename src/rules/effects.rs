@@ -4,7 +4,7 @@
 //!
 //! Legality that depends only on the effects (a strict rebirth square, an assassinated
 //! own king) is reported here as `Illegal`; the rest (check, Isardam, Cohen) is judged on
-//! the resulting position by `Rules::play`.
+//! the resulting position by [`Rules::play`].
 
 use super::circe::{CaptureContext, Capturer, Circe, Occupied, OwnSquare, Victim, When};
 use super::Rules;
@@ -17,19 +17,42 @@ use crate::square::{Piece, Role, Square};
 pub enum Effect {
     /// A captured unit reborn (`[+bPc1=Q]`); `piece` has the walk before any promotion.
     Rebirth {
+        /// The reborn unit, with its walk before any promotion.
         piece: Piece,
+        /// Its rebirth square.
         square: Square,
+        /// The walk a pawn reborn on its promotion rank took.
         promotion: Option<Role>,
     },
     /// A capturing unit reborn (`[wRd5->h1]`).
-    CapturerRebirth { piece: Piece, from: Square, to: Square },
+    CapturerRebirth {
+        /// The capturing unit (after its promotion, if it promoted).
+        piece: Piece,
+        /// The capture square it left.
+        from: Square,
+        /// Its rebirth square.
+        to: Square,
+    },
     /// A unit put under an occupied square (`[+bRh8->v]`).
-    Burial { piece: Piece, square: Square },
+    Burial {
+        /// The unit that went under.
+        piece: Piece,
+        /// The occupied square it went under.
+        square: Square,
+    },
     /// A hidden unit coming back to its empty square (`[+wBh8]`).
-    Emergence { piece: Piece, square: Square },
+    Emergence {
+        /// The unit that came back.
+        piece: Piece,
+        /// The square it came back to.
+        square: Square,
+    },
 }
 
+/// Receives the effects of a move as [`apply`] plays it: [`NoRecord`] ignores them, a
+/// `Vec<Effect>` collects them in order (the notation reads them so).
 pub trait Recorder {
+    /// Called once per effect, in the order they happen.
     fn record(&mut self, e: Effect);
 }
 
@@ -45,14 +68,21 @@ impl Recorder for Vec<Effect> {
     }
 }
 
+/// What became of a move played by [`apply`] or [`Rules::play`]. Whatever it is, the
+/// position has changed: take the move back with
+/// [`Position::unmake`](crate::Position::unmake).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Outcome {
+    /// The move was played. From [`Rules::play`]: it is legal. From [`apply`]: its effects
+    /// are valid (check and the other conditions are not judged there).
     Done,
+    /// The move is illegal (judged as far as the function goes, see `Done`).
     Illegal,
     /// A rebirth put a pawn on its promotion rank and the move does not say what it becomes.
     NeedsChoice,
 }
 
+/// How [`apply`] plays a move.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Mode {
     /// A real move: pending rebirths, en passant, counters and the turn change too.

@@ -1,6 +1,7 @@
 //! Isardam: a position fails when some unit is observed by an enemy unit of its walk
 //! (kings only with Rex Inclusive). Every legal move must leave a position that passes;
-//! after a pawn's double step the en-passant observation counts too (RULES.md IR5).
+//! after a pawn's double step the en-passant observation counts too (an enemy pawn beside
+//! it, which could take it en passant, observes it).
 
 use super::circe::FirstRankPawns;
 use super::madrasi::observing_pawns;

@@ -1,6 +1,6 @@
 //! Madrasi: a unit observed by an enemy unit of the same walk is paralysed. Observation is
-//! pure geometry (RULES.md Part C): pins, the observer's own paralysis and the legality of
-//! the capture do not matter. The same geometric test serves Isardam.
+//! pure geometry: pins, the observer's own paralysis and the legality of the capture do
+//! not matter. The same geometric test serves Isardam.
 
 use super::circe::FirstRankPawns;
 use crate::attacks;

@@ -1,8 +1,8 @@
 //! A variant is a composition of conditions: at most one Circe-family preset (the rebirth
-//! axes of `circe.rs`), at most one observation condition (Madrasi or Isardam) and the
+//! axes of [`circe`]), at most one observation condition (Madrasi or Isardam) and the
 //! Cohen modifier. Each condition plugs into the same three places: which moves are
-//! candidates (`movegen.rs`), what a move does (`effects.rs`) and what counts as check
-//! (`check.rs`).
+//! candidates (the move generator), what a move does ([`effects`]) and what counts as
+//! check ([`check`]).
 
 pub mod check;
 pub mod circe;
@@ -17,23 +17,46 @@ use std::fmt;
 /// Madrasi-style observation conditions.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Observation {
+    /// No observation condition.
     None,
     /// A unit observed by a like enemy unit is paralysed (kings too with `kings`).
     Madrasi {
+        /// Kings are paralysed too, by an adjacent enemy king (Madrasi Rex Inclusive).
         kings: bool,
     },
     /// A move may not leave a like-unit observation on the board. Type A: a king capture
     /// must itself pass the test to be a check; type B: orthodox check.
     Isardam {
+        /// Type B (orthodox check) rather than type A.
         type_b: bool,
+        /// Kings observing each other count too (no variant name sets this at present).
         kings: bool,
     },
 }
 
+/// A variant: the conditions a game is played under. Build it with [`Rules::parse`] (or
+/// [`Rules::orthodox`]); it prints as its name.
+///
+/// ```
+/// use fairyperft::rules::{Observation, Rules};
+///
+/// let rules = Rules::parse("circe+madrasi").unwrap();
+/// assert!(rules.circe.is_some());
+/// assert_eq!(rules.observation, Observation::Madrasi { kings: false });
+/// assert!(!rules.cohen);
+/// assert_eq!(rules.to_string(), "circe+madrasi");
+///
+/// let err = Rules::parse("circle").unwrap_err();
+/// assert!(err.to_string().starts_with("unknown variant 'circle'; known: orthodox, circe,"));
+/// assert!(Rules::parse("circe+circe-mirror").is_err()); // two Circe conditions
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rules {
+    /// The Circe-family condition, if any, as its axes (see [`Circe`]).
     pub circe: Option<Circe>,
+    /// The observation condition (Madrasi or Isardam), or [`Observation::None`].
     pub observation: Observation,
+    /// Cohen's rule: a move may not recreate the position before the opponent's last move.
     pub cohen: bool,
     name: String,
     /// Never take the specialised orthodox generator (to cross-check it against the generic one).
@@ -64,6 +87,9 @@ pub const CONDITIONS: &[(&str, &str)] = &[
     ),
 ];
 
+/// A variant name [`Rules::parse`] refuses: an unknown name (the message lists the known
+/// ones), an empty or repeated part, or conditions that cannot be combined. Holds the
+/// message, which is also its `Display` text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnknownVariant(pub String);
 
@@ -83,6 +109,7 @@ pub fn known_names() -> Vec<&'static str> {
 }
 
 impl Rules {
+    /// Orthodox chess: no condition.
     pub fn orthodox() -> Rules {
         Rules {
             circe: None,
@@ -94,7 +121,11 @@ impl Rules {
         }
     }
 
-    /// Parses `a+b+c` (e.g. `circe+madrasi`, `anticirce-calvet+isardam+cohen`).
+    /// Parses `a+b+c` (e.g. `circe+madrasi`, `anticirce-calvet+isardam+cohen`): each part
+    /// one of [`known_names`], exactly as written there (spaces around a part are
+    /// ignored), each at most once. At most one Circe-family condition and one of Madrasi
+    /// and Isardam may be combined; `orthodox` stands alone. The parts may come in any
+    /// order; [`Rules::name`] keeps the order given.
     pub fn parse(name: &str) -> Result<Rules, UnknownVariant> {
         let mut rules = Rules::orthodox();
         let mut parts = vec![];
@@ -161,6 +192,7 @@ impl Rules {
         Ok(rules)
     }
 
+    /// The name: the parts as given to [`Rules::parse`], joined by `+` without spaces.
     pub fn name(&self) -> &str {
         &self.name
     }
@@ -200,6 +232,7 @@ impl Rules {
         self.circe.map_or(FirstRankPawns::Immobile, |c| c.first_rank_pawns)
     }
 
+    /// Mars Circe: captures are made from the capturer's rebirth square.
     #[inline]
     pub fn is_mars(&self) -> bool {
         matches!(self.circe, Some(c) if c.capture_from == circe::CaptureFrom::RebirthSquare)
@@ -314,7 +347,8 @@ impl Rules {
         Outcome::Done
     }
 
-    /// Is the side *not* to move in check? Then the position is illegal (RULES.md 0.10).
+    /// Is the side *not* to move in check? Then the position is illegal: it has no legal
+    /// moves and a perft count of 0.
     pub fn opponent_in_check(&self, pos: &mut Position) -> bool {
         let them = pos.turn().other();
         check::in_check(pos, self, them)
