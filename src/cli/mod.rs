@@ -7,6 +7,7 @@ pub mod perftree;
 pub mod record;
 pub mod run;
 pub mod schema;
+pub mod show;
 
 use clap::Args;
 use fairyperft::{fen, notation, rules, suite, Game, SetupError};
@@ -21,6 +22,7 @@ pub use perftree::{perftree, PerftreeArgs};
 pub use record::{record, RecordArgs};
 pub use run::{run, RunArgs};
 pub use schema::{schema, SchemaArgs};
+pub use show::{show, ShowArgs};
 
 /// What a command ends with.
 pub enum Failure {
