@@ -11,6 +11,7 @@ Examples:
   fairyperft perft --variant circe --depth 4 --fen 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'
   fairyperft divide --variant circe+madrasi --depth 2
   fairyperft moves --variant anticirce-calvet --fen '4k3/8/8/3p4/8/8/8/3RK3 w - -'
+  fairyperft show --variant circe --fen '4k3/8/8/3p4/8/8/8/3RK3 w - -' --moves d1d5
   fairyperft run suites                                        # every suite under suites/
   fairyperft run perftsuite.epd problem.inp                    # EPD perft suites, Popeye input files
   fairyperft variants --axes
@@ -48,6 +49,8 @@ enum Command {
     Divide(cli::PerftArgs),
     /// List the legal moves, one per line (of a Popeye input file's problem with --popeye).
     Moves(cli::MovesArgs),
+    /// Print the position (after --moves) as a text board, with its side to move and any state FEN cannot show at a glance.
+    Show(cli::ShowArgs),
     /// Run suite files (YAML, EPD perft suites, Popeye input files, or directories of them); exit 1 if a case fails.
     Run(cli::RunArgs),
     /// List every variant (condition) with a one-line rule.
@@ -75,6 +78,7 @@ fn main() -> ExitCode {
         Command::Perft(a) => cli::perft(&a),
         Command::Divide(a) => cli::divide(&a),
         Command::Moves(a) => cli::moves(&a),
+        Command::Show(a) => cli::show(&a),
         Command::Run(a) => cli::run(&a),
         Command::Variants(a) => cli::variants(&a),
         Command::Compare(a) => cli::compare(&a),

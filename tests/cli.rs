@@ -247,3 +247,106 @@ fn closed_stdout_is_not_an_error() {
         .clone();
     assert!(out.stderr.is_empty());
 }
+
+#[test]
+fn show_draws_the_board_rank_8_on_top() {
+    fp().args(["show", "--fen", "4k3/8/8/3p4/8/8/8/3RK3 w - -"])
+        .assert()
+        .success()
+        .stdout(
+            "8 . . . . k . . .\n\
+             7 . . . . . . . .\n\
+             6 . . . . . . . .\n\
+             5 . . . p . . . .\n\
+             4 . . . . . . . .\n\
+             3 . . . . . . . .\n\
+             2 . . . . . . . .\n\
+             1 . . . R K . . .\n  \
+             a b c d e f g h\n\
+             White to move\n",
+        );
+}
+
+#[test]
+fn show_plays_the_moves_under_the_variant_and_prints_the_state() {
+    // the rook reborn on a1 gets that corner's flag; the king kept its own (flags=)
+    let out = fp()
+        .args([
+            "show",
+            "--variant",
+            "circe",
+            "--fen",
+            "4k3/8/8/R6r/8/8/8/4K3 b - - flags=e1e8",
+            "--moves",
+            "h5a5",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[3], "5 r . . . . . . .", "{text}");
+    assert_eq!(lines[7], "1 R . . . K . . .", "{text}");
+    assert_eq!(lines[9], "White to move", "{text}");
+    assert_eq!(lines[10], "castling flags: e1 a1 e8 (FEN castling field Q)", "{text}");
+    // a double step leaves an e.p. square; Volcanic units hidden; a pending Parrain rebirth
+    fp().args(["show", "--fen", "4k3/3p4/8/4P3/8/8/8/4K3 b - -", "--moves", "d7d5"])
+        .assert()
+        .success()
+        .stdout(predicate::str::ends_with("White to move\nen passant: d6\n"));
+    fp().args([
+        "show",
+        "-v",
+        "circe-volcanic",
+        "--fen",
+        "4k3/8/8/8/8/8/8/3RK3 w - - hidden=d1b,d1N",
+    ])
+    .assert()
+    .success()
+    .stdout(predicate::str::ends_with(
+        "hidden (in burial order): b under d1, N under d1\n",
+    ));
+    fp().args([
+        "show",
+        "-v",
+        "circe-parrain",
+        "--fen",
+        "4k3/8/8/8/8/8/8/4K3 w - - pending=Re3",
+    ])
+    .assert()
+    .success()
+    .stdout(predicate::str::ends_with(
+        "pending rebirth: R captured on e3, reborn after White's move\n",
+    ));
+    fp().args([
+        "show",
+        "-v",
+        "circe-diagram",
+        "--fen",
+        "4k3/8/8/8/8/8/4P3/4K3 w - -",
+        "-m",
+        "e2e4",
+    ])
+    .assert()
+    .success()
+    .stdout(predicate::str::ends_with(
+        "en passant: e3\ndiagram squares: e4 from e2\n",
+    ));
+}
+
+#[test]
+fn show_rejects_bad_input_with_one_line_and_status_2() {
+    for (args, needle) in [
+        (vec!["show", "--fen", "8/8/8/8/8/8/8/K6X w - -"], "error: --fen: "),
+        (vec!["show", "--variant", "circle"], "error: --variant: "),
+        (vec!["show", "--moves", "e2e5"], "error: --moves: "),
+    ] {
+        let out = fp().args(&args).assert().code(2).get_output().clone();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with(needle), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}

@@ -1,7 +1,8 @@
-//! The example positions of RULES.md (../shared/RULES.md), as tests: for every example
-//! that uses only orthodox units, the claim RULES.md makes about it (an exact move list,
-//! moves it contains or lacks, two-ply lines `h~1`, series lines), plus an insta snapshot
-//! of the position's full sorted move list.
+//! The example positions of the project's rules reference (RULES.md: the notes, made by
+//! running Popeye 4.104, that the rules were built from; docs/rules.md states the rules for
+//! users), as tests: for every example that uses only orthodox units, the claim the
+//! reference makes about it (an exact move list, moves it contains or lacks, two-ply lines
+//! `h~1`, series lines), plus an insta snapshot of the position's full sorted move list.
 //!
 //! Transcription conventions (Popeye input -> FEN):
 //! * `S` (knight) -> `N` in FEN; moves keep Popeye's `S` (`Sc3*b1`).

@@ -12,6 +12,7 @@ pub mod perftree;
 pub mod record;
 pub mod run;
 pub mod schema;
+pub mod show;
 
 use clap::Args;
 use fairyperft::suite::runner::illegal_position_warning;
@@ -29,6 +30,7 @@ pub use perftree::{perftree, PerftreeArgs};
 pub use record::{record, RecordArgs};
 pub use run::{run, RunArgs};
 pub use schema::{schema, SchemaArgs};
+pub use show::{show, ShowArgs};
 
 /// What a command ends with.
 pub enum Failure {
