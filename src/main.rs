@@ -1,4 +1,4 @@
-//! The `fairyperft` command line. See `fairyperft --help` and README.md.
+//! The `fairyperft` command line. See `fairyperft --help`, docs/harness.md and docs/suite-format.md.
 
 mod cli;
 

@@ -298,6 +298,7 @@ fn report_serialises_as_the_json_macro_did() {
         variant: "circe+madrasi".into(),
         status,
         checks,
+        warnings: Vec::new(),
         nodes: 1 << 40,
         seconds: 0.000_012_5,
     };

@@ -522,7 +522,7 @@ impl<'a> Parser<'a> {
 }
 
 /// Parses the Popeye input file `text` into its problems (see the module documentation
-/// and README.md for what is understood).
+/// and docs/suite-format.md for what is understood).
 ///
 /// Understood: `beginproblem` / `nextproblem` / `endproblem`, `pieces` (white/black, the
 /// orthodox walks K Q R B S P, several squares per unit as in `pa2b2c2`, the `kamikaze`
