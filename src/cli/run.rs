@@ -19,7 +19,16 @@ pub enum Format {
     Json,
 }
 
+const RUN_HELP: &str = "\
+Each case's lines are printed as soon as it and the cases before it are done, into a pipe or
+a file too; the summary line `N passed, N failed` (`, N skipped` when some were) comes last.
+
+Exit status: 0 every case passed (some figures may have been skipped), 1 a case failed, 2 a
+suite file could not be used, 4 nothing was checked (every case skipped over --max-nodes, or
+no case at all) without --allow-skipped.";
+
 #[derive(Args, Clone)]
+#[command(after_help = RUN_HELP)]
 pub struct RunArgs {
     /// Suite files (YAML; EPD perft suites *.epd; Popeye input files *.inp, *.pop, *.popeye), or directories (every such file below them)
     #[arg(required = true)]
