@@ -47,7 +47,7 @@ fn run<O: Out>(pos: &Position, kings: bool, type_b: bool, out: &mut O) -> Option
     let us = pos.turn();
     let them = us.other();
     let occ = s.occ;
-    if crate::fast::attacked(s, k, them, occ, FR) || !passes_sets(s, kings, FR, None) {
+    if crate::fast::geometry::attacked(s, k, them, occ, FR) || !passes_sets(s, kings, FR, None) {
         return None;
     }
     let ours = s.color[us.index()];
@@ -152,7 +152,8 @@ fn run<O: Out>(pos: &Position, kings: bool, type_b: bool, out: &mut O) -> Option
     let plain = !opening.contains(k);
     for to in king_attacks(k) & !ours {
         let m = Move::new(k, to, MoveKind::Normal);
-        if plain && !bad[Role::King.index()].contains(to) && !crate::fast::attacked(s, to, them, without, FR) {
+        if plain && !bad[Role::King.index()].contains(to) && !crate::fast::geometry::attacked(s, to, them, without, FR)
+        {
             out.legal(m);
         } else {
             out.judged(m, || judge.after(k, to, None, king, king, to, None));

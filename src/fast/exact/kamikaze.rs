@@ -50,7 +50,7 @@ pub(crate) fn count_attacked(pos: &Position, c: &Circe) -> Option<u64> {
                 let king = if from == k { to } else { k };
                 out.judged(m, || {
                     let b = super::plain_after(s, from, to, None, p, arrived);
-                    !crate::fast::attacked(&b, king, them, b.occ, FirstRankPawns::Immobile)
+                    !crate::fast::geometry::attacked(&b, king, them, b.occ, FirstRankPawns::Immobile)
                 });
             } else if from != k || reborn {
                 // (kings capture only where they are reborn)
@@ -76,7 +76,7 @@ fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
     let theirs = s.color[them.index()];
     let (pinned, screens) = pins_and_screens(s, us, k);
     // the victims whose rebirth square could let them attack the king
-    let risky = crate::fast::risky_victims(pos, c, them, Some(k), Bitboard::EMPTY);
+    let risky = crate::fast::rebirth_tables::risky_victims(pos, c, them, Some(k), Bitboard::EMPTY);
     let reborn = c.capturer == crate::rules::circe::Capturer::Reborn;
     let judge = Judge { s, us, them, k, reborn };
     {
@@ -245,7 +245,7 @@ impl Judge<'_> {
         if !b.occ.contains(r) {
             b.toggle(r, v);
         }
-        !crate::fast::attacked(&b, k, self.them, b.occ, FirstRankPawns::Immobile)
+        !crate::fast::geometry::attacked(&b, k, self.them, b.occ, FirstRankPawns::Immobile)
     }
 
     /// Is our pawn's e.p. capture `from`x`ep` of the enemy pawn on `at` legal: the capturer
@@ -267,6 +267,6 @@ impl Judge<'_> {
         if !b.occ.contains(r) {
             b.toggle(r, victim);
         }
-        !crate::fast::attacked(&b, self.k, self.them, b.occ, FirstRankPawns::Immobile)
+        !crate::fast::geometry::attacked(&b, self.k, self.them, b.occ, FirstRankPawns::Immobile)
     }
 }

@@ -108,7 +108,7 @@ pub(crate) fn plain_king(pos: &Position) -> Option<Square> {
 pub(crate) fn unattacked_king(pos: &Position) -> Option<Square> {
     let k = plain_king(pos)?;
     let s = pos.sets();
-    (!super::attacked(
+    (!crate::fast::geometry::attacked(
         s,
         k,
         pos.turn().other(),
@@ -124,7 +124,7 @@ pub(crate) fn unattacked_king(pos: &Position) -> Option<Square> {
 pub(crate) fn attacked_king(pos: &Position) -> Option<Square> {
     let k = plain_king(pos)?;
     let s = pos.sets();
-    super::attacked(
+    crate::fast::geometry::attacked(
         s,
         k,
         pos.turn().other(),

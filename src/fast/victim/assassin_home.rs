@@ -21,7 +21,7 @@
 //!   board when it could (on an empty board);
 //! * by a capture whose victim, reborn on its home square (replacing whatever stands there,
 //!   so that square stays occupied), attacks the king or a target: the victims that could
-//!   (on an empty board, [`crate::fast::risky_victims`] of each square) are judged on the board.
+//!   (on an empty board, [`crate::fast::rebirth_tables::risky_victims`] of each square) are judged on the board.
 //!
 //! Every other move of those units is legal: the orthodox generator counts them in bulk.
 //! The king's steps are [`super::assassin_king`]'s (once it leaves `k` the targets no
@@ -34,7 +34,7 @@ use crate::attacks::{between, king_attacks};
 use crate::bitboard::Bitboard;
 use crate::fast::exact::{attack_map, leaper_attacks, slider_pins};
 use crate::fast::rebirth_tables::danger_squares;
-use crate::fast::risky_victims;
+use crate::fast::rebirth_tables::risky_victims;
 use crate::moves::{Move, MoveKind};
 use crate::orthodox::{shift, Sink};
 use crate::position::Position;
@@ -111,7 +111,7 @@ pub(crate) fn count(
         kept: Kept::default(),
     };
     crate::orthodox::generate_with(pos, s.color[us.index()].without(k), Bitboard::EMPTY, pinned, &mut sink);
-    let n = sink.n + super::assassin_king_with(pos, k, crate::fast::threat_squares(us), attacked);
+    let n = sink.n + super::assassin_king_with(pos, k, crate::fast::general::threat_squares(us), attacked);
     Some(n + judged(pos, c, k, pinned, rays, &sink.kept)?)
 }
 
@@ -142,7 +142,10 @@ fn evasions(
         kept: Kept::default(),
     };
     crate::orthodox::generate_with(pos, s.color[us.index()].without(k), Bitboard::EMPTY, pinned, &mut sink);
-    Some(super::assassin_king(pos, k, crate::fast::threat_squares(us)) + judged(pos, c, k, pinned, rays, &sink.kept)?)
+    Some(
+        super::assassin_king(pos, k, crate::fast::general::threat_squares(us))
+            + judged(pos, c, k, pinned, rays, &sink.kept)?,
+    )
 }
 
 /// The moves [`count`] and [`evasions`] judge on the board: those orthodox chess forbids
