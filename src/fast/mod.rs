@@ -34,7 +34,7 @@ use crate::rules::circe::Occupied;
 use crate::rules::effects::{NoRecord, Outcome};
 use crate::rules::Rules;
 use crate::square::{Piece, Role};
-use general::Leaf;
+use general::General;
 
 /// The number of legal moves of the side to move (what `Rules::for_each_legal` visits),
 /// knowing for Cohen's rule the occupancy of the position before the opponent's
@@ -53,7 +53,7 @@ pub(crate) fn count_with(
     before_last_occ: Option<Bitboard>,
 ) -> u64 {
     match (plan.path(), rules.circe.as_ref()) {
-        (Path::Victim(i), Some(c)) => match victim::instances::LEAN.count(i, pos, c) {
+        (Path::Victim(i), Some(c)) => match victim::instances::BY_PRESET.count(i, pos, c) {
             Some(n) => n,
             None => count_rest(pos, rules, plan, before_last, before_last_occ),
         },
@@ -89,7 +89,7 @@ fn count_other(
 }
 
 /// [`count_with`] where the short path gave up: the exact paths' attacked kings, e.p. on
-/// the lean path, then the general counter ([`Leaf`]) or the generic pipeline.
+/// the lean path, then the general counter ([`General`]) or the generic pipeline.
 #[inline(never)]
 fn count_rest(
     pos: &mut Position,
@@ -108,7 +108,7 @@ fn count_rest(
     if let Some(n) = attacked {
         return n;
     }
-    if let Some(n) = lean_en_passant(pos, rules, plan, before_last) {
+    if let Some(n) = victim_en_passant(pos, rules, plan, before_last) {
         return n;
     }
     // a pending rebirth is modelled as Parrain places it: an occupied square makes it vanish
@@ -116,18 +116,18 @@ fn count_rest(
     if plan.fallback == Fallback::Generic || pending_other {
         return generic_count(pos, rules, before_last);
     }
-    let mut leaf = Leaf::new(pos, rules);
+    let mut counter = General::new(pos, rules);
     if rules.cohen {
-        leaf.cohen = before_last;
+        counter.cohen = before_last;
         if let Some(occ) = before_last_occ {
-            leaf.cohen_vacate = pos.occupied() & !occ;
+            counter.cohen_vacate = pos.occupied() & !occ;
             // a move empties at most three squares (e.p.: departure, arrival, victim)
-            if leaf.cohen_vacate.count() > 3 {
-                leaf.cohen = None;
+            if counter.cohen_vacate.count() > 3 {
+                counter.cohen = None;
             }
         }
     }
-    leaf.count(pos, rules)
+    counter.count(pos, rules)
 }
 
 /// The lean path leaves out the positions where an e.p. capture can be made (its sinks do
@@ -136,7 +136,7 @@ fn count_rest(
 /// them out, played through the generic pipeline; `None` when the path still leaves the
 /// position out.
 #[inline(never)]
-fn lean_en_passant(pos: &mut Position, rules: &Rules, plan: Plan, before_last: Option<u64>) -> Option<u64> {
+fn victim_en_passant(pos: &mut Position, rules: &Rules, plan: Plan, before_last: Option<u64>) -> Option<u64> {
     let Path::Victim(_) = plan.path() else {
         return None;
     };
@@ -193,7 +193,7 @@ pub(crate) fn generic_one(pos: &mut Position, rules: &Rules, m: Move, before_las
 fn short_count(pos: &Position, rules: &Rules, path: Path) -> Option<u64> {
     match path {
         Path::None => None,
-        Path::Victim(i) => victim::instances::LEAN.count(i, pos, rules.circe.as_ref()?),
+        Path::Victim(i) => victim::instances::BY_PRESET.count(i, pos, rules.circe.as_ref()?),
         Path::Madrasi { kings } => exact::madrasi::count(pos, kings),
         Path::Isardam { kings, type_b } => exact::isardam::count(pos, kings, type_b),
         Path::Anticirce => exact::anticirce::count(pos, rules.circe.as_ref()?),
@@ -204,10 +204,10 @@ fn short_count(pos: &Position, rules: &Rules, path: Path) -> Option<u64> {
 
 /// The legal moves by the rules' short path, in two lists: legal for sure, and to be played
 /// with the legality test (the exact paths leave it empty); `None` as for the count.
-fn short_moves(pos: &Position, rules: &Rules, path: Path, sure: &mut MoveList, unsure: &mut MoveList) -> Option<()> {
+fn short_moves(pos: &Position, rules: &Rules, path: Path, sure: &mut MoveList, to_test: &mut MoveList) -> Option<()> {
     match path {
         Path::None => None,
-        Path::Victim(i) => victim::instances::LEAN.moves(i, pos, rules.circe.as_ref()?, sure, unsure),
+        Path::Victim(i) => victim::instances::BY_PRESET.moves(i, pos, rules.circe.as_ref()?, sure, to_test),
         Path::Madrasi { kings } => exact::madrasi::moves(pos, kings, sure),
         Path::Isardam { kings, type_b } => exact::isardam::moves(pos, kings, type_b, sure),
         Path::Anticirce => exact::anticirce::moves(pos, rules.circe.as_ref()?, sure),
@@ -228,8 +228,8 @@ pub(crate) fn for_each_legal(
     mut f: impl FnMut(&mut Position, Move),
 ) {
     let mut sure = MoveList::new();
-    let mut unsure = MoveList::new();
-    let listed = short_moves(pos, rules, plan.path(), &mut sure, &mut unsure);
+    let mut to_test = MoveList::new();
+    let listed = short_moves(pos, rules, plan.path(), &mut sure, &mut to_test);
     if listed.is_none() {
         return rules.for_each_legal(pos, before_last, f);
     }
@@ -253,7 +253,7 @@ pub(crate) fn for_each_legal(
             }
         }
     }
-    for &m in unsure.iter() {
+    for &m in to_test.iter() {
         rules.visit_if_legal(pos, m, before_last, &mut undo, &mut f);
     }
 }

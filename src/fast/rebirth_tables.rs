@@ -261,7 +261,7 @@ pub(crate) fn danger_row(c: &Circe, attacker: Color, k: Square) -> Option<&'stat
 /// matters (Strict: illegal; Assassin: a hidden unit), or that stand on hidden units; kings
 /// when they are reborn.
 #[inline(always)]
-pub(crate) fn risky_victims(
+pub(crate) fn victims_to_weigh(
     pos: &Position,
     c: &Circe,
     them: Color,
@@ -269,12 +269,12 @@ pub(crate) fn risky_victims(
     hidden: Bitboard,
 ) -> Bitboard {
     let s = pos.sets();
-    let mut risky = hidden;
+    let mut to_weigh = hidden;
     if c.victim != Victim::Reborn || c.when != When::AtOnce {
-        return risky;
+        return to_weigh;
     }
     if c.victim_kings {
-        risky |= s.pieces(them, Role::King);
+        to_weigh |= s.pieces(them, Role::King);
     }
     let common = match c.occupied {
         Occupied::Illegal => s.occ,
@@ -286,9 +286,9 @@ pub(crate) fn risky_victims(
         let theirs = s.color[them.index()];
         for role in Role::CAPTURABLE {
             let walk = c.victim_reborn_walk(Piece::new(them, role));
-            risky |= theirs & s.role[role.index()] & Bitboard(row[walk.index()]);
+            to_weigh |= theirs & s.role[role.index()] & Bitboard(row[walk.index()]);
         }
-        return risky;
+        return to_weigh;
     }
     // (on the king, where it attacks the king on an empty board, a pawn's promotion rank)
     let danger = king.map(|k| crate::fast::rebirth_tables::danger_squares(them, k));
@@ -298,11 +298,11 @@ pub(crate) fn risky_victims(
             let targets = Bitboard(row[c.victim_reborn_walk(Piece::new(them, role)).index()]);
             for sq in s.pieces(them, role) {
                 if pos.origin(sq).is_some_and(|o| targets.contains(o)) {
-                    risky = risky.with(sq);
+                    to_weigh = to_weigh.with(sq);
                 }
             }
         }
-        return risky;
+        return to_weigh;
     }
     for role in Role::CAPTURABLE {
         let units = s.pieces(them, role);
@@ -315,9 +315,9 @@ pub(crate) fn risky_victims(
             None if walk == Role::Pawn => common | Bitboard::rank(them.promotion_rank()),
             None => common,
         };
-        risky |= units & victims_reborn_in(pos, c, Piece::new(them, role), targets);
+        to_weigh |= units & victims_reborn_in(pos, c, Piece::new(them, role), targets);
     }
-    risky
+    to_weigh
 }
 
 /// The units of `them` (any walk) whose rebirth square, were they captured, would be one of

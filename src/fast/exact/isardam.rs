@@ -101,7 +101,7 @@ fn run<O: Out>(pos: &Position, kings: bool, type_b: bool, out: &mut O) -> Option
     }
     // orthodox pins
     let pinned = slider_pins(s, us, k);
-    let apart = (pinned | opening) & ours;
+    let judged_units = (pinned | opening) & ours;
     let judge = Judge {
         s,
         us,
@@ -120,14 +120,14 @@ fn run<O: Out>(pos: &Position, kings: bool, type_b: bool, out: &mut O) -> Option
         };
         crate::orthodox::generate_with(
             pos,
-            ours.without(k) & !apart,
+            ours.without(k) & !judged_units,
             Bitboard::EMPTY,
             Bitboard::EMPTY,
             &mut sink,
         );
     }
     // pinned units and units on an opening square: every move judged
-    for from in apart.without(k) {
+    for from in judged_units.without(k) {
         let p = Piece::new(us, s.role_at(from));
         unit_moves(s, p, from, Bitboard::FULL, |m, arrived| {
             let double = (m.kind() == MoveKind::DoublePush).then(|| m.to());

@@ -76,7 +76,7 @@ fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
     let theirs = s.color[them.index()];
     let (pinned, screens) = pins_and_screens(s, us, k);
     // the victims whose rebirth square could let them attack the king
-    let risky = crate::fast::rebirth_tables::risky_victims(pos, c, them, Some(k), Bitboard::EMPTY);
+    let to_weigh = crate::fast::rebirth_tables::victims_to_weigh(pos, c, them, Some(k), Bitboard::EMPTY);
     let reborn = c.capturer == crate::rules::circe::Capturer::Reborn;
     let judge = Judge { s, us, them, k, reborn };
     {
@@ -85,8 +85,8 @@ fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
             pos,
             judge: &judge,
             theirs,
-            look_from: screens,
-            look_to: screens | risky,
+            judged_from: screens,
+            judged_to: screens | to_weigh,
             king: k,
         };
         crate::orthodox::generate_with(pos, Bitboard::FULL, Bitboard::EMPTY, pinned, &mut sink);
@@ -112,24 +112,24 @@ fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
 }
 
 /// The orthodox generator's moves: quiet moves as they come, the king's captures left out,
-/// captures from `look_from` or to `look_to` judged on the board, the others legal.
+/// captures from `judged_from` or to `judged_to` judged on the board, the others legal.
 struct Captures<'a, O: Out> {
     out: &'a mut O,
     /// (its mailbox gives a unit's walk in one read)
     pos: &'a Position,
     judge: &'a Judge<'a>,
     theirs: Bitboard,
-    look_from: Bitboard,
-    look_to: Bitboard,
+    judged_from: Bitboard,
+    judged_to: Bitboard,
     king: Square,
 }
 
 impl<O: Out> Captures<'_, O> {
-    /// Judges the captures from `from` to `look` by our unit `p` (a pawn's promoting: one
+    /// Judges the captures from `from` to `to_judge` by our unit `p` (a pawn's promoting: one
     /// judgement per promotion).
     #[inline(always)]
-    fn judge_captures(&mut self, from: Square, look: Bitboard, p: Piece, promotions: bool) {
-        for to in look {
+    fn judge_captures(&mut self, from: Square, to_judge: Bitboard, p: Piece, promotions: bool) {
+        for to in to_judge {
             let judge = self.judge;
             if promotions {
                 for r in Role::PROMOTIONS {
@@ -146,18 +146,18 @@ impl<O: Out> Captures<'_, O> {
     }
 
     /// The pawn captures among the arrival squares `t` of pawn moves `delta` long: those
-    /// from `look_from` or to `look_to` judged, the others given in bulk with the quiet
+    /// from `judged_from` or to `judged_to` judged, the others given in bulk with the quiet
     /// moves (a loop only over the few judged: whether a pawn captures at all would
     /// mispredict).
     #[inline(always)]
-    fn pawn_look(&self, t: Bitboard, delta: i8) -> Bitboard {
-        t & self.theirs & (self.look_to | crate::orthodox::shift(self.look_from, delta))
+    fn pawn_to_judge(&self, t: Bitboard, delta: i8) -> Bitboard {
+        t & self.theirs & (self.judged_to | crate::orthodox::shift(self.judged_from, delta))
     }
 
     #[inline(always)]
-    fn pawn_judged(&mut self, look: Bitboard, delta: i8, promotions: bool) {
+    fn pawn_judged(&mut self, to_judge: Bitboard, delta: i8, promotions: bool) {
         let pawn = Piece::new(self.judge.us, Role::Pawn);
-        for to in look {
+        for to in to_judge {
             let from = Square::new((to.index() as i8 - delta) as u8);
             self.judge_captures(from, Bitboard::from_square(to), pawn, promotions);
         }
@@ -169,24 +169,24 @@ impl<O: Out> Sink for Captures<'_, O> {
     fn targets(&mut self, from: Square, t: Bitboard) {
         // (the captures to judge picked without a branch: whether a unit captures at all,
         // or stands on a screen, would mispredict)
-        let look = t & self.theirs & (self.look_to | Bitboard::FULL.when(self.look_from.contains(from)));
-        self.out.targets(from, t & !look);
-        if look.any() {
+        let to_judge = t & self.theirs & (self.judged_to | Bitboard::FULL.when(self.judged_from.contains(from)));
+        self.out.targets(from, t & !to_judge);
+        if to_judge.any() {
             let p = Piece::new(self.judge.us, self.pos.role_on(from));
-            self.judge_captures(from, look, p, false);
+            self.judge_captures(from, to_judge, p, false);
         }
     }
     #[inline(always)]
     fn pawn_shift(&mut self, t: Bitboard, delta: i8, kind: MoveKind) {
-        let look = self.pawn_look(t, delta);
-        self.out.pawn_shift(t & !look, delta, kind);
-        self.pawn_judged(look, delta, false);
+        let to_judge = self.pawn_to_judge(t, delta);
+        self.out.pawn_shift(t & !to_judge, delta, kind);
+        self.pawn_judged(to_judge, delta, false);
     }
     #[inline(always)]
     fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
-        let look = self.pawn_look(t, delta);
-        self.out.pawn_promotions(t & !look, delta);
-        self.pawn_judged(look, delta, true);
+        let to_judge = self.pawn_to_judge(t, delta);
+        self.out.pawn_promotions(t & !to_judge, delta);
+        self.pawn_judged(to_judge, delta, true);
     }
     #[inline(always)]
     fn one(&mut self, m: Move) {

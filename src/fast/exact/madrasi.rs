@@ -91,7 +91,7 @@ fn run<O: Out>(pos: &Position, kings: bool, out: &mut O) -> Option<()> {
     let judge = Judge { s, us, them, kings, k };
     // units whose moves are judged one by one, each to the squares of its mask
     let threat = s.attackers_to(k, occ) & danger;
-    let apart = if threat.any() {
+    let judged_units = if threat.any() {
         // an active or wakeable unit attacks the king: every move is judged
         mobile.without(k)
     } else {
@@ -115,7 +115,7 @@ fn run<O: Out>(pos: &Position, kings: bool, out: &mut O) -> Option<()> {
         // and pinned units leaving their line
         pinned & mobile
     };
-    for from in apart {
+    for from in judged_units {
         let mask = if threat.any() { Bitboard::FULL } else { !line(k, from) };
         let p = Piece::new(us, s.role_at(from));
         unit_moves(s, p, from, mask, |m, arrived| {

@@ -2,14 +2,14 @@
 //! occupant, so our king standing on the home square of one of our units is in check when
 //! the enemy can capture that unit: its rebirth would remove the king.
 //! [`assassination_threat`] says so for any board (the victim family uses it too), and
-//! `Leaf::count_threatened` counts the positions whose king stands on such a square: a
+//! `General::count_assassin_home` counts the positions whose king stands on such a square: a
 //! quiet move that opens no line onto the king or those units, and does not make its own
 //! unit one of them, cannot change the threat and is counted in bulk.
 
 use crate::attacks::king_attacks;
 use crate::bitboard::Bitboard;
 use crate::fast::geometry::{attacked, capturing, first_rank_pawns};
-use crate::fast::rebirth_tables::risky_victims;
+use crate::fast::rebirth_tables::victims_to_weigh;
 use crate::fast::{exact, victim};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::{Position, Sets};
@@ -17,7 +17,7 @@ use crate::rules::circe::{home_square, Circe, FirstRankPawns};
 use crate::rules::{madrasi, Rules};
 use crate::square::{Color, Piece, Role, Square};
 
-use super::Leaf;
+use super::General;
 
 /// Assassin Circe: the squares where a king can be removed by a rebirth (the home squares
 /// of its side's other walks).
@@ -58,7 +58,7 @@ fn assassination_threat_with(
     Iterator::any(&mut units, |x| able(b.attackers_to(x, occ) & capturing).any())
 }
 
-impl Leaf {
+impl General {
     /// Assassin Circe, our king on one of our home squares `k` (a capture of one of our units
     /// whose rebirth square is `k` would remove it), neither attacked nor so threatened: a
     /// quiet move of another unit changes that only by emptying a square that screens the
@@ -68,7 +68,7 @@ impl Leaf {
     /// moves too are judged on the bitboards (the king attacked, or one of those units
     /// capturable, after the move); the rest (promotions, e.p., double steps, and outside
     /// the plain preset the king's moves) on the board.
-    pub(super) fn count_threatened(&self, pos: &mut Position, rules: &Rules) -> u64 {
+    pub(super) fn count_assassin_home(&self, pos: &mut Position, rules: &Rules) -> u64 {
         let (Some(k), true) = (self.king, self.checkers.is_empty()) else {
             return self.count_listed(pos, rules);
         };
@@ -77,11 +77,11 @@ impl Leaf {
             return self.count_listed(pos, rules);
         }
         let (us, them) = (self.us, self.them);
-        let mut look = exact::screens(&s, them, k);
+        let mut screens = exact::screens(&s, them, k);
         let mut targets = Bitboard::EMPTY;
         for role in Role::CAPTURABLE {
             for x in s.pieces(us, role) & crate::rules::circe::home_preimage_of(role, us, k) {
-                look |= exact::screens(&s, them, x);
+                screens |= exact::screens(&s, them, x);
                 targets = targets.with(x);
             }
         }
@@ -104,12 +104,12 @@ impl Leaf {
                 pos,
                 us,
                 k,
-                look,
+                screens,
                 free: !s.occ | safe,
                 n: 0,
                 list: &mut list,
             };
-            // (no pins: a capture's rebirth may close the line; those units are in `look`)
+            // (no pins: a capture's rebirth may close the line; those units are in `screens`)
             crate::orthodox::generate_with(
                 pos,
                 s.color[us.index()].without(k),
@@ -128,13 +128,13 @@ impl Leaf {
         for &m in list.iter() {
             let (from, to) = (m.from(), m.to());
             // (a move that opens no line onto the king or those units)
-            let off_look = matches!(m.kind(), MoveKind::Normal | MoveKind::DoublePush)
+            let opens_none = matches!(m.kind(), MoveKind::Normal | MoveKind::DoublePush)
                 && m.promotion_role().is_none()
                 && from != k
-                && !look.contains(from);
+                && !screens.contains(from);
             // (the unit landing where its rebirth square would be the king's)
             let lands = crate::rules::circe::home_preimage_of(pos.role_on(from), us, k).contains(to);
-            let simple = off_look && !lands;
+            let simple = opens_none && !lands;
             let quiet = !s.occ.contains(to);
             if simple && quiet {
                 n += 1;
@@ -151,7 +151,7 @@ impl Leaf {
                 } else {
                     targets.without(from)
                 };
-                let safe = (off_look || !attacked(&s, k, them, after, self.fr))
+                let safe = (opens_none || !attacked(&s, k, them, after, self.fr))
                     && exposed
                         .into_iter()
                         .all(|x| (s.attackers_to(x, after) & capturing).is_empty());
@@ -225,7 +225,7 @@ impl Leaf {
     }
 }
 
-/// Assassin Circe's king on a home square `k` (`Leaf::count_threatened`, plain preset): the
+/// Assassin Circe's king on a home square `k` (`General::count_assassin_home`, plain preset): the
 /// orthodox generator's moves of our other units, those that are simple (quiet, not a
 /// promotion, from a square that screens neither the king nor a unit whose rebirth square
 /// is `k`, and not landing where the unit's rebirth square would be `k`) counted, the
@@ -234,7 +234,7 @@ struct ThreatSink<'a> {
     pos: &'a Position,
     us: Color,
     k: Square,
-    look: Bitboard,
+    screens: Bitboard,
     /// Where a move that opens no line and does not land where its unit's rebirth square
     /// would be the king's is legal: the empty squares and the [`safe_victims`].
     free: Bitboard,
@@ -257,21 +257,21 @@ impl ThreatSink<'_> {
 /// on its square, which stays occupied, so only the reborn unit itself matters: it must not
 /// land on the king nor attack any square of `exposed`. Left out (the listing judges them):
 /// the units whose rebirth square could, on an empty board, attack or be a square of
-/// `exposed` ([`risky_victims`] of each, as if it were the king), pawns reborn on their
-/// promotion rank, kings. (Nothing is hidden here: `count_threatened`.)
+/// `exposed` ([`victims_to_weigh`] of each, as if it were the king), pawns reborn on their
+/// promotion rank, kings. (Nothing is hidden here: `count_assassin_home`.)
 #[inline(always)]
 fn safe_victims(pos: &Position, c: &Circe, them: Color, exposed: Bitboard) -> Bitboard {
     let s = pos.sets();
-    let risky = exposed.into_iter().fold(s.pieces(them, Role::King), |b, x| {
-        b | risky_victims(pos, c, them, Some(x), Bitboard::EMPTY)
+    let to_weigh = exposed.into_iter().fold(s.pieces(them, Role::King), |b, x| {
+        b | victims_to_weigh(pos, c, them, Some(x), Bitboard::EMPTY)
     });
-    s.color[them.index()] & !risky
+    s.color[them.index()] & !to_weigh
 }
 
 impl crate::orthodox::Sink for ThreatSink<'_> {
     #[inline(always)]
     fn targets(&mut self, from: Square, t: Bitboard) {
-        let simple = if self.look.contains(from) {
+        let simple = if self.screens.contains(from) {
             Bitboard::EMPTY
         } else {
             self.simple(self.pos.role_on(from), t)
@@ -281,7 +281,7 @@ impl crate::orthodox::Sink for ThreatSink<'_> {
     }
     #[inline(always)]
     fn pawn_shift(&mut self, t: Bitboard, delta: i8, kind: MoveKind) {
-        let simple = self.simple(Role::Pawn, t) & !crate::orthodox::shift(self.look, delta);
+        let simple = self.simple(Role::Pawn, t) & !crate::orthodox::shift(self.screens, delta);
         self.n += simple.count() as u64;
         crate::orthodox::Sink::pawn_shift(&mut *self.list, t & !simple, delta, kind);
     }

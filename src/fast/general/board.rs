@@ -18,9 +18,9 @@ use crate::rules::effects::castling_rook;
 use crate::rules::{isardam, madrasi, Rules};
 use crate::square::{Piece, Role, Square};
 
-use super::{After, Leaf};
+use super::{After, General};
 
-impl Leaf {
+impl General {
     /// Judges a move on the bitboards after it; the generic pipeline when that cannot decide.
     #[inline]
     pub(super) fn by_board(&self, pos: &mut Position, rules: &Rules, m: Move) -> u64 {
@@ -81,7 +81,7 @@ impl Leaf {
         if !self.attacked_after(b, k) {
             return Some(false);
         }
-        if self.decisive {
+        if self.attack_is_check {
             return Some(true);
         }
         self.modelled_check(b, k)

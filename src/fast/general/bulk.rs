@@ -1,5 +1,5 @@
 //! The general counter's bulk count, our king not attacked: the orthodox generator, limited
-//! to the units that may move and whose moves uncover nothing, runs into a sink ([`Hybrid`])
+//! to the units that may move and whose moves uncover nothing, runs into a sink ([`BulkSink`])
 //! that counts the quiet moves (with the king unattacked, such a move leaves it
 //! unattacked, and an unattacked king is in check under no rule here; Isardam's test and
 //! Cohen's hash are applied to each where the rules ask for them), counts in the sink the
@@ -11,7 +11,7 @@
 use crate::attacks::{king_attacks, pawn_attacks};
 use crate::bitboard::Bitboard;
 use crate::fast::geometry::attacked;
-use crate::fast::rebirth_tables::risky_victims;
+use crate::fast::rebirth_tables::victims_to_weigh;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
 use crate::rules::circe::{Capturer, FirstRankPawns, Occupied, OwnSquare, Victim, When};
@@ -19,15 +19,15 @@ use crate::rules::{isardam, Rules};
 use crate::square::{Piece, Role, Square};
 
 use super::capture::{CapturerRule, VictimRule};
-use super::Leaf;
+use super::General;
 
-impl Leaf {
+impl General {
     /// The king is not attacked: the orthodox generator, restricted to the units that may
     /// move and whose moves uncover nothing, counts the quiet moves that keep the king
     /// unattacked (all legal); captures, e.p., castling, the moves of units standing on
     /// hidden units, and (when a plain attack is not necessarily a check) the quiet moves
     /// orthodox chess forbids are judged one by one.
-    pub(super) fn count_hybrid(&self, pos: &mut Position, rules: &Rules) -> u64 {
+    pub(super) fn count_bulk(&self, pos: &mut Position, rules: &Rules) -> u64 {
         let us = self.us;
         let s = *pos.sets();
         let occ = s.occ;
@@ -40,15 +40,15 @@ impl Leaf {
         let on_hidden = mobile & self.hidden;
         let plain = mobile & !self.hidden;
         // Assassin: the king's own steps may walk into a rebirth threat; they go one by one
-        let king_apart = self.threats.any();
+        let king_steps_judged = self.threats.any();
         let generated = match self.king {
-            Some(k) if king_apart => plain.without(k),
+            Some(k) if king_steps_judged => plain.without(k),
             _ => plain,
         };
         // castling as orthodox chess judges it, when a plain attack is a check and nothing
         // is hidden under the king or a rook
         let home = Bitboard::rank(us.first_rank());
-        let castle_plain = self.shortcut()
+        let castle_plain = self.attack_decides()
             && self.isardam.is_none()
             && self.madrasi.is_none()
             && !self.mars
@@ -65,7 +65,7 @@ impl Leaf {
             None
         };
         let mut n = if isardam.is_none() && cohen.is_none() {
-            let mut sink = Hybrid::<true>::new(
+            let mut sink = BulkSink::<true>::new(
                 theirs,
                 self.king,
                 &mut captures,
@@ -78,7 +78,7 @@ impl Leaf {
             crate::orthodox::generate_with(pos, generated, self.checkers, self.pinned, &mut sink);
             sink.n
         } else {
-            let mut sink = Hybrid::<false>::new(
+            let mut sink = BulkSink::<false>::new(
                 theirs,
                 self.king,
                 &mut captures,
@@ -91,7 +91,7 @@ impl Leaf {
             crate::orthodox::generate_with(pos, generated, self.checkers, self.pinned, &mut sink);
             sink.n
         };
-        if let Some(k) = self.king.filter(|k| king_apart && plain.contains(*k)) {
+        if let Some(k) = self.king.filter(|k| king_steps_judged && plain.contains(*k)) {
             for to in king_attacks(k) & empty {
                 n += self.king_step(pos, rules, k, to);
             }
@@ -107,7 +107,7 @@ impl Leaf {
             for to in king_attacks(k) & theirs {
                 extra.push(Move::new(k, to, MoveKind::Normal));
             }
-            if !self.shortcut() && !king_apart {
+            if !self.attack_decides() && !king_steps_judged {
                 for to in king_attacks(k) & empty {
                     if attacked(&s, to, self.them, occ.without(k), self.fr) {
                         extra.push(Move::new(k, to, MoveKind::Normal));
@@ -121,7 +121,7 @@ impl Leaf {
                 Some(k) if !on_hidden.contains(from) => !crate::attacks::line(k, from),
                 _ => Bitboard::FULL,
             };
-            let both = on_hidden.contains(from) || !self.shortcut();
+            let both = on_hidden.contains(from) || !self.attack_decides();
             self.moves_of(pos, from, off_line, both, &mut extra);
         }
         if let Some(ep) = pos.ep_square() {
@@ -149,7 +149,7 @@ impl Leaf {
         if c.capturer != Capturer::Reborn
             || c.victim != Victim::Gone
             || c.occupied != Occupied::Illegal
-            || !self.quick
+            || !self.rebirths_decide
             || self.pending.is_some()
             || self.madrasi.is_some()
         {
@@ -172,8 +172,8 @@ impl Leaf {
             pos,
             us,
             good,
-            look_from: self.pinned | self.hidden | aligned | Bitboard::from_square(k),
-            look_to: aligned | self.hidden,
+            judged_from: self.pinned | self.hidden | aligned | Bitboard::from_square(k),
+            judged_to: aligned | self.hidden,
         })
     }
 
@@ -192,17 +192,17 @@ impl Leaf {
             Some(_) if self.cohen_vacate.is_empty() => return None,
             Some(_) => Some(self.cohen_vacate),
         };
-        (by_victim && pending_ok && self.quick && self.decisive).then(|| VictimRule {
+        (by_victim && pending_ok && self.rebirths_decide && self.attack_is_check).then(|| VictimRule {
             pos,
             c,
             king: self.king,
             occ: pos.occupied(),
-            apart_from: self.pinned | self.hidden,
-            apart_to: self.hidden,
+            judged_from: self.pinned | self.hidden,
+            judged_to: self.hidden,
             fr: self.fr,
             cohen_vacate,
-            risky: if bulk && cohen_vacate.is_none() {
-                risky_victims(pos, &c, self.them, self.king, self.hidden)
+            to_weigh: if bulk && cohen_vacate.is_none() {
+                victims_to_weigh(pos, &c, self.them, self.king, self.hidden)
             } else {
                 Bitboard::FULL
             },
@@ -212,7 +212,7 @@ impl Leaf {
 
 /// Receives the orthodox generator's moves: counts the quiet ones, keeps the captures.
 /// `PLAIN`: no Isardam test and no Cohen hash to check (quiet moves are counted in bulk).
-struct Hybrid<'a, const PLAIN: bool> {
+struct BulkSink<'a, const PLAIN: bool> {
     theirs: Bitboard,
     king: Option<Square>,
     n: u64,
@@ -227,15 +227,15 @@ struct Hybrid<'a, const PLAIN: bool> {
     /// Captures counted here when the victim alone decides (else kept).
     victims: Option<VictimRule<'a>>,
     /// The enemy units whose capture needs a look (capturing any other, from outside
-    /// `apart`, is one legal move).
-    look: Bitboard,
+    /// `judged_from`, is one legal move).
+    weighed: Bitboard,
     /// Units whose every capture needs a look.
-    apart: Bitboard,
+    judged_from: Bitboard,
     /// Anticirce: captures judged by the capturer's rebirth square.
     capturers: Option<CapturerRule<'a>>,
 }
 
-impl<'a, const PLAIN: bool> Hybrid<'a, PLAIN> {
+impl<'a, const PLAIN: bool> BulkSink<'a, PLAIN> {
     #[allow(clippy::too_many_arguments)]
     fn new(
         theirs: Bitboard,
@@ -247,8 +247,9 @@ impl<'a, const PLAIN: bool> Hybrid<'a, PLAIN> {
         victims: Option<VictimRule<'a>>,
         capturers: Option<CapturerRule<'a>>,
     ) -> Self {
-        let (look, apart) = victims.map_or((theirs, Bitboard::EMPTY), |v| (v.risky & theirs, v.apart_from));
-        Hybrid {
+        let (weighed, judged_from) =
+            victims.map_or((theirs, Bitboard::EMPTY), |v| (v.to_weigh & theirs, v.judged_from));
+        BulkSink {
             theirs,
             king,
             n: 0,
@@ -257,8 +258,8 @@ impl<'a, const PLAIN: bool> Hybrid<'a, PLAIN> {
             isardam,
             cohen,
             victims,
-            look,
-            apart,
+            weighed,
+            judged_from,
             capturers,
         }
     }
@@ -307,7 +308,7 @@ impl<'a, const PLAIN: bool> Hybrid<'a, PLAIN> {
     }
 }
 
-impl<const PLAIN: bool> crate::orthodox::Sink for Hybrid<'_, PLAIN> {
+impl<const PLAIN: bool> crate::orthodox::Sink for BulkSink<'_, PLAIN> {
     #[inline(always)]
     fn targets(&mut self, from: Square, mut t: Bitboard) {
         if let Some(cr) = self.capturers {
@@ -315,42 +316,42 @@ impl<const PLAIN: bool> crate::orthodox::Sink for Hybrid<'_, PLAIN> {
             self.n += n;
             t &= !done;
         }
-        let look = if self.apart.contains(from) {
+        let weighed = if self.judged_from.contains(from) {
             self.theirs
         } else {
-            self.look
+            self.weighed
         };
         if PLAIN {
-            self.n += (t & !look).count() as u64;
+            self.n += (t & !weighed).count() as u64;
         } else {
-            self.n += self.quiet(from, t & !self.theirs, None, false) + (t & self.theirs & !look).count() as u64;
+            self.n += self.quiet(from, t & !self.theirs, None, false) + (t & self.theirs & !weighed).count() as u64;
         }
-        for to in t & look {
+        for to in t & weighed {
             self.capture(from, to, false);
         }
     }
     #[inline(always)]
     fn pawn_shift(&mut self, mut t: Bitboard, delta: i8, kind: MoveKind) {
         if let Some(cr) = self.capturers {
-            let caps = t & self.theirs & !cr.look_to;
-            if caps.any() && (crate::orthodox::shift(caps, -delta) & cr.look_from).is_empty() {
+            let caps = t & self.theirs & !cr.judged_to;
+            if caps.any() && (crate::orthodox::shift(caps, -delta) & cr.judged_from).is_empty() {
                 // (a pawn is never reborn on the square it leaves: it captures sideways)
                 self.n += (caps & cr.good[Role::Pawn.index()]).count() as u64;
                 t &= !caps;
             }
         }
         // (the generator shifts unpinned pawns only, and none on hidden units)
-        debug_assert!((crate::orthodox::shift(t, -delta) & self.apart).is_empty());
+        debug_assert!((crate::orthodox::shift(t, -delta) & self.judged_from).is_empty());
         if PLAIN {
-            self.n += (t & !self.look).count() as u64;
+            self.n += (t & !self.weighed).count() as u64;
         } else {
             for to in t & !self.theirs {
                 let from = Square::new((to.index() as i8 - delta) as u8);
                 self.n += self.quiet(from, Bitboard::from_square(to), None, kind == MoveKind::DoublePush);
             }
-            self.n += (t & self.theirs & !self.look).count() as u64;
+            self.n += (t & self.theirs & !self.weighed).count() as u64;
         }
-        for to in t & self.look {
+        for to in t & self.weighed {
             self.capture(Square::new((to.index() as i8 - delta) as u8), to, false);
         }
     }
@@ -358,13 +359,13 @@ impl<const PLAIN: bool> crate::orthodox::Sink for Hybrid<'_, PLAIN> {
     fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
         let caps = t & self.theirs;
         // (a pinned pawn comes alone)
-        let look = if (crate::orthodox::shift(caps, -delta) & self.apart).any() {
+        let weighed = if (crate::orthodox::shift(caps, -delta) & self.judged_from).any() {
             self.theirs
         } else {
-            self.look
+            self.weighed
         };
         if PLAIN {
-            self.n += 4 * (t & !look).count() as u64;
+            self.n += 4 * (t & !weighed).count() as u64;
         } else {
             for to in t & !self.theirs {
                 let from = Square::new((to.index() as i8 - delta) as u8);
@@ -372,9 +373,9 @@ impl<const PLAIN: bool> crate::orthodox::Sink for Hybrid<'_, PLAIN> {
                     self.n += self.quiet(from, Bitboard::from_square(to), Some(r), false);
                 }
             }
-            self.n += 4 * (caps & !look).count() as u64;
+            self.n += 4 * (caps & !weighed).count() as u64;
         }
-        for to in t & look {
+        for to in t & weighed {
             self.capture(Square::new((to.index() as i8 - delta) as u8), to, true);
         }
     }

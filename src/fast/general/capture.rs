@@ -4,7 +4,7 @@
 //! [`VictimRule`] decides in the generator's sink the captures whose victim is reborn by
 //! its own rule (its square, walk, diagram square), by whether the reborn unit attacks
 //! the king; [`CapturerRule`] decides Anticirce's captures by whether the capturer's
-//! rebirth square is free; `Leaf::capture` judges the others on the occupancy after the
+//! rebirth square is free; `General::capture` judges the others on the occupancy after the
 //! move, through the lines the capture opens, or on the board.
 
 use crate::attacks::{bishop_attacks, rook_attacks};
@@ -19,16 +19,16 @@ use crate::rules::circe::{
 use crate::rules::Rules;
 use crate::square::{Color, Piece, Role, Square};
 
-use super::Leaf;
+use super::General;
 
-impl Leaf {
+impl General {
     /// A capture. When the king is safe, the capturer not pinned and stays on the capture
     /// square, and a plain attack is a check, only the victim's rebirth can matter.
     #[inline(always)]
     pub(super) fn capture(&self, pos: &mut Position, rules: &Rules, m: Move) -> u64 {
         let from = m.from();
         // (units hidden under `to` emerge if the capturer leaves it: Anticirce, Kamikaze)
-        if !self.quick
+        if !self.rebirths_decide
             || self.hidden.contains(from)
             || self.hidden.contains(m.to())
             || Some(from) == self.king
@@ -40,12 +40,12 @@ impl Leaf {
         let to = m.to();
         let Some(c) = self.circe.as_ref() else {
             // no rebirth: an orthodox capture, uncovering at most a line through `from`
-            return u64::from(!self.pinned.contains(from) || self.decisive_fallback(pos, rules, m));
+            return u64::from(!self.pinned.contains(from) || self.pinned_capture_legal(pos, rules, m));
         };
         // the common case: the capturer stays, uncovers nothing, a plain attack is a check,
         // the victim alone decides
         // (`victim_rule` needs a decisive attack and a capturer that stays)
-        let staying = self.decisive && c.capturer == Capturer::Stays;
+        let staying = self.attack_is_check && c.capturer == Capturer::Stays;
         if let Some(w) = staying
             .then(|| self.victim_rule(pos, false))
             .flatten()
@@ -161,7 +161,7 @@ impl Leaf {
             Some((u, _)) => &[u.role()][..],
             None => &[],
         };
-        if !self.decisive {
+        if !self.attack_is_check {
             // an attack need not be a check here: let the board judge
             let any = if roles.is_empty() {
                 attacked(None)
@@ -182,7 +182,7 @@ impl Leaf {
     }
 
     /// A capture without rebirths by a pinned unit: legal when the king stays unattacked.
-    pub(super) fn decisive_fallback(&self, pos: &mut Position, rules: &Rules, m: Move) -> bool {
+    pub(super) fn pinned_capture_legal(&self, pos: &mut Position, rules: &Rules, m: Move) -> bool {
         self.by_board(pos, rules, m) == 1
     }
 
@@ -199,21 +199,21 @@ impl Leaf {
 /// Strict, Mirror, Symmetry, Diagram, Chameleon, Volcanic, Assassin) or comes later
 /// (Parrain). Such a capture by an unpinned unit is legal unless the reborn unit attacks the
 /// king (or, in Assassin Circe, is reborn on it). Pinned capturers and units on or under
-/// hidden units go to [`Leaf::capture`].
+/// hidden units go to [`General::capture`].
 #[derive(Clone, Copy)]
 pub(crate) struct VictimRule<'a> {
     pub(crate) pos: &'a Position,
     pub(crate) c: crate::rules::circe::Circe,
     pub(crate) king: Option<Square>,
     pub(crate) occ: Bitboard,
-    pub(crate) apart_from: Bitboard,
-    pub(crate) apart_to: Bitboard,
+    pub(crate) judged_from: Bitboard,
+    pub(crate) judged_to: Bitboard,
     pub(crate) fr: FirstRankPawns,
     /// Cohen's rule: captures from or to these squares only are compared (kept).
     pub(crate) cohen_vacate: Option<Bitboard>,
     /// The victims whose capture [`VictimRule::weight`] must look at; capturing any other
-    /// enemy unit from outside `apart_from` is one legal move (FULL: not worked out).
-    pub(crate) risky: Bitboard,
+    /// enemy unit from outside `judged_from` is one legal move (FULL: not worked out).
+    pub(crate) to_weigh: Bitboard,
 }
 
 impl VictimRule<'_> {
@@ -221,7 +221,7 @@ impl VictimRule<'_> {
     /// capturing pawn); `None` when it must be looked at one by one.
     #[inline(always)]
     pub(crate) fn weight(&self, from: Square, to: Square) -> Option<u64> {
-        if self.apart_from.contains(from) || self.apart_to.contains(to) {
+        if self.judged_from.contains(from) || self.judged_to.contains(to) {
             return None;
         }
         if self
@@ -233,12 +233,21 @@ impl VictimRule<'_> {
         if self.c.victim != Victim::Reborn || self.c.when != When::AtOnce {
             return Some(1);
         }
-        victim_weight(self.pos, &self.c, self.fr, self.king, self.occ, self.apart_to, from, to)
+        victim_weight(
+            self.pos,
+            &self.c,
+            self.fr,
+            self.king,
+            self.occ,
+            self.judged_to,
+            from,
+            to,
+        )
     }
 }
 
 /// [`VictimRule::weight`] once the rules' own cases are set aside: the captured unit reborn
-/// at once, by the victim alone; `apart_to`: squares whose occupant cannot make way for an
+/// at once, by the victim alone; `judged_to`: squares whose occupant cannot make way for an
 /// Assassin rebirth here. The board's occupancy is `occ`, our king (if any) on `king`;
 /// `fr`: what enemy pawns on their first rank may do.
 #[inline(always)]
@@ -249,7 +258,7 @@ pub(crate) fn victim_weight(
     fr: FirstRankPawns,
     king: Option<Square>,
     occ: Bitboard,
-    apart_to: Bitboard,
+    judged_to: Bitboard,
     from: Square,
     to: Square,
 ) -> Option<u64> {
@@ -269,7 +278,7 @@ pub(crate) fn victim_weight(
             // the occupant makes way for the reborn unit (the mover's king cannot): the
             // square stays occupied, no line opens
             Occupied::Assassinate if Some(r) == king => return Some(0),
-            Occupied::Assassinate if apart_to.contains(r) => return None,
+            Occupied::Assassinate if judged_to.contains(r) => return None,
             Occupied::Assassinate => {}
         }
     }
@@ -288,7 +297,7 @@ pub(crate) fn victim_weight(
 /// square, where Calvet lets the capturer stay, or the departure square it leaves). The
 /// king is not attacked; a capture whose departure and arrival squares lie on no line from
 /// the king opens none, so no enemy unit attacks the king after it: it is legal exactly
-/// when the rebirth square is free. The others go to [`Leaf::capture`].
+/// when the rebirth square is free. The others go to [`General::capture`].
 #[derive(Clone, Copy)]
 pub(super) struct CapturerRule<'a> {
     pub(super) pos: &'a Position,
@@ -296,18 +305,18 @@ pub(super) struct CapturerRule<'a> {
     /// Per walk of the capturer, the capture squares whose rebirth square is free (or the
     /// capture square itself, in Calvet's rule).
     pub(super) good: [Bitboard; 7],
-    pub(super) look_from: Bitboard,
-    pub(super) look_to: Bitboard,
+    pub(super) judged_from: Bitboard,
+    pub(super) judged_to: Bitboard,
 }
 
 impl CapturerRule<'_> {
     /// The captures among `caps` (from `from`) this rule decides, and how many are legal.
     #[inline(always)]
     pub(super) fn judge(&self, from: Square, caps: Bitboard) -> (Bitboard, u64) {
-        if self.look_from.contains(from) {
+        if self.judged_from.contains(from) {
             return (Bitboard::EMPTY, 0);
         }
-        let caps = caps & !self.look_to;
+        let caps = caps & !self.judged_to;
         if caps.is_empty() {
             return (caps, 0);
         }

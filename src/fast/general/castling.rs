@@ -13,9 +13,9 @@ use crate::position::Position;
 use crate::rules::{madrasi, Rules};
 use crate::square::{Piece, Role, Square};
 
-use super::Leaf;
+use super::General;
 
-impl Leaf {
+impl General {
     /// Castling: under a plain check with no observation condition, the orthodox tests;
     /// otherwise the candidates of `movegen` judged on the board after castling.
     pub(super) fn castling(&self, pos: &mut Position, rules: &Rules) -> u64 {
@@ -40,7 +40,7 @@ impl Leaf {
         }
         let s = *pos.sets();
         // not out of check (an unattacked king is not in check under any definition here)
-        if !self.quick {
+        if !self.rebirths_decide {
             match self.check_on(&s, e) {
                 Some(true) => return 0,
                 Some(false) => {}

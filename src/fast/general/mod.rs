@@ -59,14 +59,14 @@ struct MarsWatch {
     n: usize,
 }
 
-pub(crate) struct Leaf {
+pub(crate) struct General {
     us: Color,
     them: Color,
     king: Option<Square>,
     checkers: Bitboard,
     pinned: Bitboard,
     /// A plain attack on the king after the move is a check (no closer look needed).
-    decisive: bool,
+    attack_is_check: bool,
     /// Isardam type A: a check must pass the Isardam test (not modelled here).
     isardam_a: bool,
     isardam: Option<bool>,
@@ -74,7 +74,7 @@ pub(crate) struct Leaf {
     fr: FirstRankPawns,
     hidden: Bitboard,
     /// Captures by units whose move uncovers nothing need only the rebirths looked at.
-    quick: bool,
+    rebirths_decide: bool,
     circe: Option<crate::rules::circe::Circe>,
     /// Mars Circe: attacks come from rebirth squares.
     mars: bool,
@@ -96,8 +96,8 @@ pub(crate) struct Leaf {
     pub(super) cohen_vacate: Bitboard,
 }
 
-impl Leaf {
-    pub(crate) fn new(pos: &Position, rules: &Rules) -> Leaf {
+impl General {
+    pub(crate) fn new(pos: &Position, rules: &Rules) -> General {
         let us = pos.turn();
         let them = us.other();
         let s = pos.sets();
@@ -120,7 +120,7 @@ impl Leaf {
             Observation::Madrasi { kings } => (None, Some(kings)),
             Observation::None => (None, None),
         };
-        let decisive = rules.king_capture_is_plain()
+        let attack_is_check = rules.king_capture_is_plain()
             && !matches!(
                 rules.observation,
                 Observation::Madrasi { .. } | Observation::Isardam { type_b: false, .. }
@@ -151,20 +151,20 @@ impl Leaf {
             _ => Bitboard::EMPTY,
         };
         let king_threatened = king.is_some_and(|k| threats.contains(k));
-        let quick = !mars && !king_threatened && isardam.is_none() && checkers.is_empty();
-        Leaf {
+        let rebirths_decide = !mars && !king_threatened && isardam.is_none() && checkers.is_empty();
+        General {
             us,
             them,
             king,
             checkers,
             pinned,
-            decisive,
+            attack_is_check,
             isardam_a,
             isardam,
             madrasi,
             fr,
             hidden: pos.hidden_mask(),
-            quick,
+            rebirths_decide,
             circe: rules.circe,
             mars,
             mars_watch,
@@ -184,14 +184,14 @@ impl Leaf {
         let pending_pawn = self.pending.is_some_and(|(u, _)| u.role() == Role::Pawn);
         if self.cohen.is_some() {
             // quiet moves in the orthodox generator's sink, each hash compared; the rest played
-            let hybrid = self.checkers.is_empty()
+            let bulk = self.checkers.is_empty()
                 && self.isardam.is_none()
                 && !immobile_enemy_pawns
                 && !self.mars
                 && !king_threatened
                 && self.pending.is_none();
-            return if hybrid {
-                self.count_hybrid(pos, rules)
+            return if bulk {
+                self.count_bulk(pos, rules)
             } else {
                 generic_count(pos, rules, self.cohen)
             };
@@ -203,14 +203,14 @@ impl Leaf {
             && self.pending.is_none()
             && self.hidden.is_empty()
         {
-            self.count_threatened(pos, rules)
+            self.count_assassin_home(pos, rules)
         } else if self.mars || king_threatened || pending_pawn {
             self.count_listed(pos, rules)
         } else if self.checkers.is_empty()
             && (self.isardam.is_none() || (self.isardam_clean && self.pending.is_none()))
             && !immobile_enemy_pawns
         {
-            self.count_hybrid(pos, rules)
+            self.count_bulk(pos, rules)
         } else {
             self.count_per_move(pos, rules)
         }
@@ -404,7 +404,7 @@ impl Leaf {
         let s = pos.sets();
         if !attacked(s, to, self.them, s.occ.without(from), self.fr) {
             1 // (a pending Parrain rebirth is ours: it cannot attack our king)
-        } else if self.shortcut() {
+        } else if self.attack_decides() {
             0
         } else {
             self.by_board(pos, rules, Move::new(from, to, MoveKind::Normal))
@@ -414,8 +414,8 @@ impl Leaf {
     /// Does a plain attack on the king after a move make the move illegal, whatever the
     /// move does besides (no pending Parrain rebirth that could block the attack)?
     #[inline(always)]
-    fn shortcut(&self) -> bool {
-        self.decisive && self.pending.is_none()
+    fn attack_decides(&self) -> bool {
+        self.attack_is_check && self.pending.is_none()
     }
 
     /// Cohen's rule: could a move that empties at most `emptied` recreate the position

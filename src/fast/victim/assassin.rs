@@ -74,9 +74,9 @@ pub(crate) fn assassin_king_with(pos: &Position, k: Square, threats: Bitboard, m
         }
     }
     // (the squares of `hot` but not `sure` are judged on the board: rare)
-    let look = hot & !sure;
+    let doubtful = hot & !sure;
     let mut n = (steps & !hot).count() as u64;
-    for to in steps & look {
+    for to in steps & doubtful {
         n += u64::from(!screened_threat(s, us, to, away.with(to), map));
     }
     if map.contains(k) {
@@ -86,10 +86,10 @@ pub(crate) fn assassin_king_with(pos: &Position, k: Square, threats: Bitboard, m
     // castling: neither square attacked nor surely threatened (the rook's arrival, on the
     // square the king crosses, screens no unit whose home square is the king's arrival: it
     // stands on the first rank between them, or on a line of the other square colour); in
-    // bulk by the arrival squares, a closer look for the few on or passing a `look` square
+    // bulk by the arrival squares, a closer look for the few on or passing a `doubtful` square
     let bad = map | sure;
     let legal = tos & !bad & !crate::fast::exact::castling_arrivals(bad);
-    let near = legal & (look | crate::fast::exact::castling_arrivals(look));
+    let near = legal & (doubtful | crate::fast::exact::castling_arrivals(doubtful));
     n += (legal & !near).count() as u64;
     for to in near {
         n += u64::from(!castling_threat(
@@ -97,7 +97,7 @@ pub(crate) fn assassin_king_with(pos: &Position, k: Square, threats: Bitboard, m
             us,
             crate::fast::exact::castling_to(k, to).m,
             away,
-            look,
+            doubtful,
             map,
         ));
     }
@@ -106,19 +106,19 @@ pub(crate) fn assassin_king_with(pos: &Position, k: Square, threats: Bitboard, m
 
 /// Assassin: is our castling `m` (from the board `away`, without our king) threatened by a
 /// rebirth on the square its king crosses (standing there) or on its arrival square, among
-/// the squares of `look`?
+/// the squares of `doubtful`?
 #[inline(never)]
 fn castling_threat(
     s: &crate::position::Sets,
     us: Color,
     m: Move,
     away: Bitboard,
-    look: Bitboard,
+    doubtful: Bitboard,
     map: Bitboard,
 ) -> bool {
     let (rf, rt) = crate::rules::effects::castling_rook(m);
-    (look.contains(rt) && screened_threat(s, us, rt, away.with(rt), map))
-        || (look.contains(m.to()) && screened_threat(s, us, m.to(), away.without(rf).with(m.to()).with(rt), map))
+    (doubtful.contains(rt) && screened_threat(s, us, rt, away.with(rt), map))
+        || (doubtful.contains(m.to()) && screened_threat(s, us, m.to(), away.without(rf).with(m.to()).with(rt), map))
 }
 
 /// Could our king placed on `b` screen our unit on `x` from a slider of `them`?

@@ -9,7 +9,7 @@
 //!
 //! * by leaving a line between an enemy slider and the king or a target, where it stands
 //!   alone: pinned to the king, the orthodox generator keeps it on its line (and
-//!   [`super::apart`] judges its captures whose reborn victim may shield the line);
+//!   [`super::shielding_captures`] judges its captures whose reborn victim may shield the line);
 //!   pinned to a target, its moves are judged on the board;
 //! * by landing, as a unit of that walk, on the preimage of `k`: it becomes a target. A
 //!   quiet move there is legal exactly when no enemy unit attacks its arrival square (what
@@ -21,7 +21,7 @@
 //!   board when it could (on an empty board);
 //! * by a capture whose victim, reborn on its home square (replacing whatever stands there,
 //!   so that square stays occupied), attacks the king or a target: the victims that could
-//!   (on an empty board, [`crate::fast::rebirth_tables::risky_victims`] of each square) are judged on the board.
+//!   (on an empty board, [`crate::fast::rebirth_tables::victims_to_weigh`] of each square) are judged on the board.
 //!
 //! Every other move of those units is legal: the orthodox generator counts them in bulk.
 //! The king's steps are [`super::assassin_king`]'s (once it leaves `k` the targets no
@@ -34,7 +34,7 @@ use crate::attacks::{between, king_attacks};
 use crate::bitboard::Bitboard;
 use crate::fast::exact::{attack_map, leaper_attacks, slider_pins};
 use crate::fast::rebirth_tables::danger_squares;
-use crate::fast::rebirth_tables::risky_victims;
+use crate::fast::rebirth_tables::victims_to_weigh;
 use crate::moves::{Move, MoveKind};
 use crate::orthodox::{shift, Sink};
 use crate::position::Position;
@@ -64,8 +64,8 @@ pub(crate) fn count(
     let role = home_role(us, k)?;
     let lands = home_preimage_of(role, us, k);
     let landers = s.pieces(us, role);
-    let mut look = Bitboard::EMPTY;
-    let mut risky = risky_victims(pos, c, them, Some(k), Bitboard::EMPTY) | s.pieces(them, Role::King);
+    let mut judged_from = Bitboard::EMPTY;
+    let mut to_weigh = victims_to_weigh(pos, c, them, Some(k), Bitboard::EMPTY) | s.pieces(them, Role::King);
     let (mut threatened, mut parry) = (Bitboard::EMPTY, Bitboard::EMPTY);
     for t in landers & lands {
         let attackers = s.attackers_to(t, s.occ) & theirs;
@@ -73,8 +73,8 @@ pub(crate) fn count(
             threatened = threatened.with(t);
             parry |= between(t, a).with(a);
         }
-        look |= slider_pins(s, us, t);
-        risky |= risky_victims(pos, c, them, Some(t), Bitboard::EMPTY);
+        judged_from |= slider_pins(s, us, t);
+        to_weigh |= victims_to_weigh(pos, c, them, Some(t), Bitboard::EMPTY);
     }
     if threatened.any() {
         return evasions(pos, c, k, threatened, parry, pinned, rays);
@@ -98,8 +98,8 @@ pub(crate) fn count(
         n: 0,
         pos,
         them,
-        look,
-        risky: risky & theirs,
+        judged_from,
+        to_weigh: to_weigh & theirs,
         theirs,
         lands,
         landers,
@@ -149,12 +149,12 @@ fn evasions(
 }
 
 /// The moves [`count`] and [`evasions`] judge on the board: those orthodox chess forbids
-/// and a rebirth may allow ([`super::apart`]), the king's captures, and the generator's
+/// and a rebirth may allow ([`super::shielding_captures`]), the king's captures, and the generator's
 /// moves the sink kept; `None` when it kept too many.
 fn judged(pos: &Position, c: &Circe, k: Square, pinned: Bitboard, rays: Bitboard, kept: &Kept) -> Option<u64> {
     let theirs = pos.sets().color[pos.turn().other().index()];
     let mut n = 0;
-    super::apart(pos, c, k, Bitboard::EMPTY, pinned, rays, Bitboard::EMPTY, |p, to| {
+    super::shielding_captures(pos, c, k, Bitboard::EMPTY, pinned, rays, Bitboard::EMPTY, |p, to| {
         n += super::on_board(pos, c, k, p, to, None)?;
         Some(())
     })?;
@@ -239,9 +239,9 @@ struct Home<'a> {
     pos: &'a Position,
     them: Color,
     /// Our units pinned to a target: their moves are judged.
-    look: Bitboard,
+    judged_from: Bitboard,
     /// Enemy units whose reborn unit could attack the king or a target.
-    risky: Bitboard,
+    to_weigh: Bitboard,
     theirs: Bitboard,
     /// The preimage of the king's square for its walk, and our units of that walk.
     lands: Bitboard,
@@ -270,7 +270,7 @@ impl Home<'_> {
     /// attacked square, and weighs the captures that land ([`Home::landing_capture`]).
     #[inline(always)]
     fn sort(&mut self, t: Bitboard, landing: Bitboard, judged: Bitboard, from: impl Fn(Square) -> Square) {
-        let keep = t & (judged | self.risky);
+        let keep = t & (judged | self.to_weigh);
         let land = t & landing & !keep;
         let attacked = self.leaps | self.slides;
         self.n += (t & !keep & !land).count() as u64 + (land & !self.theirs & !attacked).count() as u64;
@@ -308,14 +308,14 @@ impl Sink for Home<'_> {
     #[inline(always)]
     fn targets(&mut self, from: Square, t: Bitboard) {
         let landing = self.lands.when(self.landers.contains(from));
-        let judged = Bitboard::FULL.when(self.look.contains(from)) | self.lands.when(self.xray.contains(from));
+        let judged = Bitboard::FULL.when(self.judged_from.contains(from)) | self.lands.when(self.xray.contains(from));
         self.sort(t, landing, judged, |_| from);
     }
     #[inline(always)]
     fn pawn_shift(&mut self, t: Bitboard, delta: i8, _: MoveKind) {
         // (by arrival square: each one's departure is `delta` back)
         let landing = self.lands & shift(self.pawn_landers, delta);
-        let judged = shift(self.look, delta) | (self.lands & shift(self.pawn_xray, delta));
+        let judged = shift(self.judged_from, delta) | (self.lands & shift(self.pawn_xray, delta));
         self.sort(t, landing, judged, |to| Square::new((to.index() as i8 - delta) as u8));
     }
     #[inline(always)]

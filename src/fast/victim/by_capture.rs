@@ -107,10 +107,10 @@ fn by_capture_weighed<const AT: u8, const BY_WALK: bool>(
         danger,
         mid,
         home,
-        off: false,
+        declined: false,
     };
     crate::orthodox::generate_with(pos, !skip, checkers, pinned, &mut sink);
-    (!sink.off).then_some(sink.n)
+    (!sink.declined).then_some(sink.n)
 }
 
 /// [`Weigh`]'s rebirth square: the capturer's home square for the capture square (CouCou,
@@ -300,7 +300,7 @@ struct Weigh<'a, const AT: u8, const BY_WALK: bool> {
     /// `BY_WALK`: a piece's captures counted by the capturer's walk.
     home: HomeWeights,
     /// A capture could not be weighed.
-    off: bool,
+    declined: bool,
 }
 
 /// CouCou, Couscous: the moves of one of our pieces (knight, bishop, rook, queen) counted by
@@ -312,7 +312,7 @@ struct Weigh<'a, const AT: u8, const BY_WALK: bool> {
 /// leap from the king, two on an open line to it), and on a taken square it vanishes. So,
 /// per walk, three sets of arrival squares built once per position: `counted` (all but the
 /// victims reborn checking), `one` and `two` (the pawns whose capture counts one, and two,
-/// more). That holds for a piece off `apart`: its leaving changes neither the occupancy of
+/// more). That holds for a piece off `singly`: its leaving changes neither the occupancy of
 /// our first rank nor a line from our king to it.
 #[derive(Clone, Copy)]
 struct HomeWeights {
@@ -322,7 +322,7 @@ struct HomeWeights {
     two: [Bitboard; 4],
     /// Our units on our first rank or between it and our king (on a line from it): their
     /// captures are weighed one by one.
-    apart: Bitboard,
+    singly: Bitboard,
 }
 
 impl HomeWeights {
@@ -331,7 +331,7 @@ impl HomeWeights {
         counted: [Bitboard::FULL; 4],
         one: [Bitboard::EMPTY; 4],
         two: [Bitboard::EMPTY; 4],
-        apart: Bitboard::FULL,
+        singly: Bitboard::FULL,
     };
 
     /// The tables' slot of the walks knight to queen (rook, queen, knight, bishop: the
@@ -384,7 +384,7 @@ impl HomeWeights {
             )
             .0 * 0xff,
         );
-        let apart = s.color[us.index()] & (first | ((lines.diagonal | lines.straight) & span));
+        let singly = s.color[us.index()] & (first | ((lines.diagonal | lines.straight) & span));
         // (per walk, the capture squares whose home square is among those: the light or
         // the dark squares, both, or none)
         let on = |squares: Bitboard| crate::fast::rebirth_tables::first_rank_preimages_in(us, squares);
@@ -395,7 +395,7 @@ impl HomeWeights {
             counted: [Bitboard::EMPTY; 4],
             one: [Bitboard::EMPTY; 4],
             two: [Bitboard::EMPTY; 4],
-            apart,
+            singly,
         };
         for (i, role) in [Role::Rook, Role::Queen, Role::Knight, Role::Bishop]
             .into_iter()
@@ -424,7 +424,7 @@ impl<const AT: u8, const BY_WALK: bool> Weigh<'_, AT, BY_WALK> {
             let mut w = 0;
             for r in Role::PROMOTIONS {
                 let Some(x) = by_capture(pos, c, king, from, to, Some(r)) else {
-                    self.off = true;
+                    self.declined = true;
                     return;
                 };
                 w += x;
@@ -441,7 +441,7 @@ impl<const AT: u8, const BY_WALK: bool> Weigh<'_, AT, BY_WALK> {
                 let sq = Square::from_coords((f & 7) as u8, (r & 7) as u8);
                 if (((f | r) as u32) < 8) & self.danger.contains(sq) {
                     // (rare: out of the generator's loops)
-                    self.n += self.weigh_apart(sq, from, to);
+                    self.n += self.weigh_out_of_line(sq, from, to);
                 } else {
                     self.n += 1;
                 }
@@ -453,13 +453,13 @@ impl<const AT: u8, const BY_WALK: bool> Weigh<'_, AT, BY_WALK> {
 
     /// [`Reach::weight`] of the capture `from`x`to` reborn on `r`, not inlined.
     #[inline(never)]
-    fn weigh_apart(&self, r: Square, from: Square, to: Square) -> u64 {
+    fn weigh_out_of_line(&self, r: Square, from: Square, to: Square) -> u64 {
         self.reach.weight(self.pos.role_on(to), r, from)
     }
 
     /// The victims whose capture from `from` is weighed.
     #[inline(always)]
-    fn look(&self, from: Square) -> Bitboard {
+    fn weighed(&self, from: Square) -> Bitboard {
         if AT == AT_VECTOR {
             self.theirs & Bitboard(self.mid[from.index()])
         } else {
@@ -469,7 +469,7 @@ impl<const AT: u8, const BY_WALK: bool> Weigh<'_, AT, BY_WALK> {
 
     /// The arrival squares of pawn moves `delta` long whose captures are weighed.
     #[inline(always)]
-    fn pawn_look(&self, delta: i8) -> Bitboard {
+    fn pawn_weighed(&self, delta: i8) -> Bitboard {
         if AT == AT_VECTOR {
             // (the rebirth square is the arrival square plus the move's vector, `to + delta`:
             // a rotation, not a shift, for no branch on the sign; the squares it wraps
@@ -484,11 +484,11 @@ impl<const AT: u8, const BY_WALK: bool> Weigh<'_, AT, BY_WALK> {
     /// The arrival squares of promoting pawn moves `delta` long whose captures are weighed
     /// (CouCou, Couscous: every capture, the capturer's home square being its new walk's).
     #[inline(always)]
-    fn promotion_look(&self, delta: i8) -> Bitboard {
+    fn promotion_weighed(&self, delta: i8) -> Bitboard {
         if AT == AT_HOME {
             self.theirs
         } else {
-            self.pawn_look(delta)
+            self.pawn_weighed(delta)
         }
     }
 }
@@ -496,30 +496,30 @@ impl<const AT: u8, const BY_WALK: bool> Weigh<'_, AT, BY_WALK> {
 impl<const AT: u8, const BY_WALK: bool> Sink for Weigh<'_, AT, BY_WALK> {
     #[inline(always)]
     fn targets(&mut self, from: Square, t: Bitboard) {
-        if BY_WALK && !self.home.apart.contains(from) {
+        if BY_WALK && !self.home.singly.contains(from) {
             let (h, w) = (&self.home, HomeWeights::slot(self.pos.role_on(from)));
             self.n += ((t & h.counted[w]).count() + (t & h.one[w]).count() + 2 * (t & h.two[w]).count()) as u64;
             return;
         }
-        let look = self.look(from);
-        self.n += (t & !look).count() as u64;
-        for to in t & look {
+        let weighed = self.weighed(from);
+        self.n += (t & !weighed).count() as u64;
+        for to in t & weighed {
             self.capture(from, to, false);
         }
     }
     #[inline(always)]
     fn pawn_shift(&mut self, t: Bitboard, delta: i8, _: MoveKind) {
-        let look = self.pawn_look(delta);
-        self.n += (t & !look).count() as u64;
-        for to in t & look {
+        let weighed = self.pawn_weighed(delta);
+        self.n += (t & !weighed).count() as u64;
+        for to in t & weighed {
             self.capture(Square::new((to.index() as i8 - delta) as u8), to, false);
         }
     }
     #[inline(always)]
     fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
-        let look = self.promotion_look(delta);
-        self.n += 4 * (t & !look).count() as u64;
-        for to in t & look {
+        let weighed = self.promotion_weighed(delta);
+        self.n += 4 * (t & !weighed).count() as u64;
+        for to in t & weighed {
             self.capture(Square::new((to.index() as i8 - delta) as u8), to, true);
         }
     }

@@ -3,11 +3,11 @@
 //! takes the capturer's walk). A capture by an unpinned unit other than the king opens no
 //! line (the capturer takes the victim's square), so it is legal unless the reborn unit
 //! attacks our king (Strict: or its square is taken, making the capture illegal). Only the
-//! victims that could be reborn near the king are weighed (`risky_victims`, read from
+//! victims that could be reborn near the king are weighed (`victims_to_weigh`, read from
 //! tables); every other move of the orthodox generator counts one, in bulk ([`Plain`]).
 
 use super::by_capture::by_capture;
-use super::{look_from, FromLook};
+use super::{weighed_from, ByCapturer};
 use crate::attacks::king_attacks;
 use crate::bitboard::Bitboard;
 use crate::fast::general::VictimRule;
@@ -23,21 +23,21 @@ use crate::square::{Role, Square};
 /// of ours from which a capture might still take one (standing on its rebirth square); else
 /// empty.
 #[inline(always)]
-pub(super) fn dead_victims(pos: &Position, c: &Circe) -> (Bitboard, Bitboard) {
+pub(super) fn uncapturable_victims(pos: &Position, c: &Circe) -> (Bitboard, Bitboard) {
     if !strict(c) {
         return (Bitboard::EMPTY, Bitboard::EMPTY);
     }
     let us = pos.turn();
     let s = pos.sets();
-    let dead = all_victims_reborn_in(pos, c, us.other(), s.occ);
+    let uncapturable = all_victims_reborn_in(pos, c, us.other(), s.occ);
     let homes = c
         .home_colour(us.other())
         .map_or(Bitboard::FULL, crate::rules::circe::home_squares);
-    (dead, s.color[us.index()] & homes)
+    (uncapturable, s.color[us.index()] & homes)
 }
 
 /// The plainest rules' count of the orthodox generator's moves but the king's captures:
-/// each move one, but the captures of `look` victims, weighed after the generator has run
+/// each move one, but the captures of `weighed` victims, weighed after the generator has run
 /// ([`Plain`]); with none to weigh, the orthodox counter itself, less the king's captures
 /// it counted. Clone Circe: [`plain_clone`].
 #[inline(always)]
@@ -47,14 +47,14 @@ pub(super) fn plain(
     rule: &VictimRule<'_>,
     checkers: Bitboard,
     pinned: Bitboard,
-    look: Bitboard,
-    depart: Option<FromLook>,
+    weighed: Bitboard,
+    by_capturer: Option<ByCapturer>,
     skip: Bitboard,
 ) -> Option<u64> {
     let k = rule.king?;
     let s = pos.sets();
     let them = pos.turn().other();
-    if look.is_empty() {
+    if weighed.is_empty() {
         let mut counter = crate::orthodox::Counter(0);
         crate::orthodox::generate_with(pos, !skip, checkers, pinned, &mut counter);
         if skip.contains(k) {
@@ -65,16 +65,16 @@ pub(super) fn plain(
             .count();
         return Some(counter.0 - kings as u64);
     }
-    if let Some(FromLook::CapturerWalk(row)) = depart {
-        return plain_clone(pos, &rule.c, k, checkers, pinned, look, row, skip);
+    if let Some(ByCapturer::CapturerWalk(row)) = by_capturer {
+        return plain_clone(pos, &rule.c, k, checkers, pinned, weighed, row, skip);
     }
-    Plain::<false>::new(pos, k, look, Bitboard::EMPTY, Bitboard::EMPTY)
+    Plain::<false>::new(pos, k, weighed, Bitboard::EMPTY, Bitboard::EMPTY)
         .run(pos, !skip, checkers, pinned)
         .by_victim(pos, rule)
 }
 
 /// [`plain`] for Clone Circe: the captures kept are those of victims on the capture
-/// squares where a unit of one of our walks could matter; then [`look_from`] picks those
+/// squares where a unit of one of our walks could matter; then [`weighed_from`] picks those
 /// to weigh by the capturer's walk ([`by_capture`]). The units of `skip` (Volcanic's
 /// covered units, judged apart) are left out, as in [`plain`].
 #[inline(always)]
@@ -85,7 +85,7 @@ fn plain_clone(
     k: Square,
     checkers: Bitboard,
     pinned: Bitboard,
-    look: Bitboard,
+    weighed: Bitboard,
     row: &'static [u64; 7],
     skip: Bitboard,
 ) -> Option<u64> {
@@ -95,12 +95,12 @@ fn plain_clone(
         .iter()
         .filter(|r| s.pieces(us, **r).any())
         .fold(Bitboard::EMPTY, |b, r| b | Bitboard(row[r.index()]));
-    let mut sink = Plain::<false>::new(pos, k, look & squares, Bitboard::EMPTY, Bitboard::EMPTY);
+    let mut sink = Plain::<false>::new(pos, k, weighed & squares, Bitboard::EMPTY, Bitboard::EMPTY);
     let sink = sink.run(pos, !skip, checkers, pinned);
     let mut n = sink.n;
     for (from, to, times) in sink.kept()? {
         n += match (
-            look_from(look, Some(FromLook::CapturerWalk(row)), s, from).contains(to),
+            weighed_from(weighed, Some(ByCapturer::CapturerWalk(row)), s, from).contains(to),
             times,
         ) {
             (false, _) => times,
@@ -115,9 +115,9 @@ fn plain_clone(
     Some(n)
 }
 
-/// [`plain`] for Strict Circe with victims whose rebirth square is taken (`dead`): their
-/// capture is illegal but from the squares `dead_from` (where the capturer may stand on
-/// that square), where they are weighed with the others of `look`. With no unit of ours on
+/// [`plain`] for Strict Circe with victims whose rebirth square is taken (`uncapturable`): their
+/// capture is illegal but from the squares `capturable_from` (where the capturer may stand on
+/// that square), where they are weighed with the others of `weighed`. With no unit of ours on
 /// such a square (mostly), the generator leaves those captures out of its bulk sets itself
 /// ([`Sink::forbid`]); those it gives one by one (a pinned pawn's) are weighed, to none.
 /// The units of `skip` (Volcanic's covered units, judged apart) are left out.
@@ -128,33 +128,33 @@ pub(super) fn plain_strict(
     rule: &VictimRule<'_>,
     checkers: Bitboard,
     pinned: Bitboard,
-    look: Bitboard,
-    (dead, dead_from): (Bitboard, Bitboard),
+    weighed: Bitboard,
+    (uncapturable, capturable_from): (Bitboard, Bitboard),
     skip: Bitboard,
 ) -> Option<u64> {
     let k = rule.king?;
-    if dead_from.is_empty() {
+    if capturable_from.is_empty() {
         // (the common case: no unit of ours on an enemy home square, so no capture of a dead
         // victim is legal; the generator leaves them out)
-        let mut sink = Plain::<false>::new(pos, k, look, Bitboard::EMPTY, Bitboard::EMPTY);
-        sink.forbid = dead;
+        let mut sink = Plain::<false>::new(pos, k, weighed, Bitboard::EMPTY, Bitboard::EMPTY);
+        sink.forbid = uncapturable;
         return sink.run(pos, !skip, checkers, pinned).by_victim(pos, rule);
     }
-    Plain::<true>::new(pos, k, look, dead, dead_from)
+    Plain::<true>::new(pos, k, weighed, uncapturable, capturable_from)
         .run(pos, !skip, checkers, pinned)
         .by_victim(pos, rule)
 }
 
-/// The orthodox generator's moves counted, but for the captures of `look` victims, kept
+/// The orthodox generator's moves counted, but for the captures of `weighed` victims, kept
 /// to be weighed after (packed: departure, arrival, and whether it promotes) and the
 /// king's captures, judged apart: the sink of the plainest rules, small enough to stay in
-/// registers. `DEAD` (Strict Circe): the captures of `dead` victims by units off
-/// `dead_from` are left out (see [`Lean`]).
-struct Plain<const DEAD: bool> {
+/// registers. `STRICT` (Strict Circe): the captures of `uncapturable` victims by units off
+/// `capturable_from` are left out (see [`Lean`]).
+struct Plain<const STRICT: bool> {
     n: u64,
-    look: Bitboard,
-    dead: Bitboard,
-    dead_from: Bitboard,
+    weighed: Bitboard,
+    uncapturable: Bitboard,
+    capturable_from: Bitboard,
     /// Victims whose capture the generator leaves out ([`Sink::forbid`]).
     forbid: Bitboard,
     king: Square,
@@ -167,17 +167,17 @@ struct Plain<const DEAD: bool> {
 /// The captures [`Plain`] keeps at most.
 const CAPACITY: usize = 128;
 
-impl<const DEAD: bool> Plain<DEAD> {
+impl<const STRICT: bool> Plain<STRICT> {
     /// The sink for our king on `k` (the king's captures left out), keeping the captures of
-    /// `look` victims.
+    /// `weighed` victims.
     #[inline(always)]
-    fn new(pos: &Position, k: Square, look: Bitboard, dead: Bitboard, dead_from: Bitboard) -> Self {
+    fn new(pos: &Position, k: Square, weighed: Bitboard, uncapturable: Bitboard, capturable_from: Bitboard) -> Self {
         let theirs = pos.sets().color[pos.turn().other().index()];
         Plain {
             n: 0,
-            look,
-            dead,
-            dead_from,
+            weighed,
+            uncapturable,
+            capturable_from,
             forbid: Bitboard::EMPTY,
             king: k,
             theirs,
@@ -243,11 +243,11 @@ impl<const DEAD: bool> Plain<DEAD> {
     }
 
     /// Strict Circe: `t` (pawn moves `delta` long, arrival squares) but the captures of
-    /// dead victims by units off their `dead_from` squares.
+    /// dead victims by units off their `capturable_from` squares.
     #[inline(always)]
-    fn alive(&self, t: Bitboard, delta: i8) -> Bitboard {
-        if DEAD {
-            alive(t, delta, self.dead, self.dead_from)
+    fn capturable(&self, t: Bitboard, delta: i8) -> Bitboard {
+        if STRICT {
+            capturable(t, delta, self.uncapturable, self.capturable_from)
         } else {
             t
         }
@@ -255,42 +255,42 @@ impl<const DEAD: bool> Plain<DEAD> {
 }
 
 /// Strict Circe: the arrival squares `t` of pawn moves `delta` long but the captures of
-/// `dead` victims by pawns off the squares `dead_from` (see [`dead_victims`]).
+/// `uncapturable` victims by pawns off the squares `capturable_from` (see [`uncapturable_victims`]).
 #[inline(always)]
-pub(super) fn alive(t: Bitboard, delta: i8, dead: Bitboard, dead_from: Bitboard) -> Bitboard {
-    t & !(dead & !crate::orthodox::shift(dead_from, delta))
+pub(super) fn capturable(t: Bitboard, delta: i8, uncapturable: Bitboard, capturable_from: Bitboard) -> Bitboard {
+    t & !(uncapturable & !crate::orthodox::shift(capturable_from, delta))
 }
 
-impl<const DEAD: bool> Sink for Plain<DEAD> {
+impl<const STRICT: bool> Sink for Plain<STRICT> {
     #[inline(always)]
     fn forbid(&self) -> Bitboard {
         self.forbid
     }
     #[inline(always)]
     fn targets(&mut self, from: Square, t: Bitboard) {
-        let t = if DEAD && !self.dead_from.contains(from) {
-            t & !self.dead
+        let t = if STRICT && !self.capturable_from.contains(from) {
+            t & !self.uncapturable
         } else {
             t
         };
-        self.n += (t & !self.look).count() as u64;
-        for to in t & self.look {
+        self.n += (t & !self.weighed).count() as u64;
+        for to in t & self.weighed {
             self.keep(from, to, false);
         }
     }
     #[inline(always)]
     fn pawn_shift(&mut self, t: Bitboard, delta: i8, _: MoveKind) {
-        let t = self.alive(t, delta);
-        self.n += (t & !self.look).count() as u64;
-        for to in t & self.look {
+        let t = self.capturable(t, delta);
+        self.n += (t & !self.weighed).count() as u64;
+        for to in t & self.weighed {
             self.keep(Square::new((to.index() as i8 - delta) as u8), to, false);
         }
     }
     #[inline(always)]
     fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
-        let t = self.alive(t, delta);
-        self.n += 4 * (t & !self.look).count() as u64;
-        for to in t & self.look {
+        let t = self.capturable(t, delta);
+        self.n += 4 * (t & !self.weighed).count() as u64;
+        for to in t & self.weighed {
             self.keep(Square::new((to.index() as i8 - delta) as u8), to, true);
         }
     }
@@ -300,7 +300,7 @@ impl<const DEAD: bool> Sink for Plain<DEAD> {
         match () {
             // the king's captures are judged apart
             _ if m.from() == self.king && self.theirs.contains(m.to()) => {}
-            _ if self.look.contains(m.to()) => self.keep(m.from(), m.to(), false),
+            _ if self.weighed.contains(m.to()) => self.keep(m.from(), m.to(), false),
             _ => self.n += 1,
         }
     }

@@ -5,25 +5,25 @@
 
 use super::assassin::{assassin_at_home, assassin_castling_legal, assassin_step_legal};
 use super::by_capture::Reach;
-use super::by_victim::{alive, dead_victims};
-use super::on_board::{apart, covered};
+use super::by_victim::{capturable, uncapturable_victims};
+use super::on_board::{covered, shielding_captures};
 use super::parrain::shielded;
-use super::{from_look, look_from, setup, FromLook};
+use super::{setup, weighed_by_capturer, weighed_from, ByCapturer};
 use crate::attacks::king_attacks;
 use crate::bitboard::Bitboard;
 use crate::fast::plan::by_capture_plain;
-use crate::fast::rebirth_tables::risky_victims;
+use crate::fast::rebirth_tables::victims_to_weigh;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::orthodox::Sink;
 use crate::position::Position;
 use crate::rules::circe::{Circe, Occupied, SquareRule, When};
 use crate::square::{Color, Role, Square};
 
-/// The legal moves, in two lists: `sure` (legal whatever the rebirth does) and `unsure`
+/// The legal moves, in two lists: `sure` (legal whatever the rebirth does) and `to_test`
 /// (to be played with the legality test: captures that a rebirth may make illegal, or
 /// legal); `None` when the position is not one this module models.
 #[inline(always)]
-pub(crate) fn moves(pos: &Position, c: &Circe, sure: &mut MoveList, unsure: &mut MoveList) -> Option<()> {
+pub(crate) fn moves(pos: &Position, c: &Circe, sure: &mut MoveList, to_test: &mut MoveList) -> Option<()> {
     if c.victim_kings {
         // (Rex Inclusive: counted here, listed by the general pipeline)
         return None;
@@ -39,7 +39,7 @@ pub(crate) fn moves(pos: &Position, c: &Circe, sure: &mut MoveList, unsure: &mut
     if let Some((_, a)) = shield {
         shielded(pos, k, checkers, pinned, a, true, |m| {
             let mut push = |m| {
-                unsure.push(m);
+                to_test.push(m);
                 Some(())
             };
             if pos.piece_at(m.from())?.role() == Role::Pawn {
@@ -49,9 +49,9 @@ pub(crate) fn moves(pos: &Position, c: &Circe, sure: &mut MoveList, unsure: &mut
             }
         })?;
     }
-    apart(pos, c, k, checkers, pinned, rays, covered(pos), |p, to| {
+    shielding_captures(pos, c, k, checkers, pinned, rays, covered(pos), |p, to| {
         let mut push = |m| {
-            unsure.push(m);
+            to_test.push(m);
             Some(())
         };
         if pos.piece_at(p)?.role() == Role::Pawn {
@@ -61,12 +61,12 @@ pub(crate) fn moves(pos: &Position, c: &Circe, sure: &mut MoveList, unsure: &mut
         }
     })?;
     let by_victim = c.when != When::AtOnce || !c.square_depends_on_capture();
-    let look = if by_victim {
-        risky_victims(pos, c, them, Some(k), Bitboard::EMPTY) & theirs
+    let weighed = if by_victim {
+        victims_to_weigh(pos, c, them, Some(k), Bitboard::EMPTY) & theirs
     } else {
         theirs
     };
-    let depart = from_look(c, them, k);
+    let by_capturer = weighed_by_capturer(c, them, k);
     let threats = if c.occupied == Occupied::Assassinate {
         crate::fast::general::threat_squares(us)
     } else {
@@ -74,26 +74,27 @@ pub(crate) fn moves(pos: &Position, c: &Circe, sure: &mut MoveList, unsure: &mut
     };
     // (one instance per case, so that plain Circe does not pay for the look by capturer (Platzwechsel, Clone))
     // (Strict Circe: the captures no rebirth square allows are not listed)
-    let (dead, dead_from) = dead_victims(pos, c);
+    let (uncapturable, capturable_from) = uncapturable_victims(pos, c);
     // (the captures that [`plain_by_capture`] weighs when counting: sorted by their weight)
-    let reach = (shield.is_none() && threats.is_empty() && dead.is_empty() && !by_victim && by_capture_plain(c))
-        .then(|| Reach::new(pos, c, k));
+    let reach =
+        (shield.is_none() && threats.is_empty() && uncapturable.is_empty() && !by_victim && by_capture_plain(c))
+            .then(|| Reach::new(pos, c, k));
     let sets = pos.sets();
-    let off = if depart.is_some() {
+    let declined = if by_capturer.is_some() {
         collect::<true>(
             Collect {
                 sure,
-                unsure,
+                to_test,
                 theirs,
-                look,
-                depart,
+                weighed,
+                by_capturer,
                 sets,
                 king: k,
                 castling: shield.is_none(),
                 threats,
-                dead,
-                dead_from,
-                off: false,
+                uncapturable,
+                capturable_from,
+                declined: false,
                 reach,
                 pos,
                 c,
@@ -106,17 +107,17 @@ pub(crate) fn moves(pos: &Position, c: &Circe, sure: &mut MoveList, unsure: &mut
         collect::<false>(
             Collect {
                 sure,
-                unsure,
+                to_test,
                 theirs,
-                look,
-                depart,
+                weighed,
+                by_capturer,
                 sets,
                 king: k,
                 castling: shield.is_none(),
                 threats,
-                dead,
-                dead_from,
-                off: false,
+                uncapturable,
+                capturable_from,
+                declined: false,
                 reach,
                 pos,
                 c,
@@ -126,14 +127,14 @@ pub(crate) fn moves(pos: &Position, c: &Circe, sure: &mut MoveList, unsure: &mut
             pinned,
         )
     };
-    (!off).then_some(())
+    (!declined).then_some(())
 }
 
 /// Runs the generator into `sink`, then lists the king's captures (to be tested); whether a
 /// move this module does not model was met.
 #[inline(always)]
-fn collect<const DEPART: bool>(
-    mut sink: Collect<'_, DEPART>,
+fn collect<const BY_CAPTURER: bool>(
+    mut sink: Collect<'_, BY_CAPTURER>,
     pos: &Position,
     checkers: Bitboard,
     pinned: Bitboard,
@@ -141,24 +142,24 @@ fn collect<const DEPART: bool>(
     let covered = covered(pos);
     crate::orthodox::generate_with(pos, !covered, checkers, pinned, &mut sink);
     for to in king_attacks(sink.king) & sink.theirs {
-        sink.unsure.push(Move::new(sink.king, to, MoveKind::Normal));
+        sink.to_test.push(Move::new(sink.king, to, MoveKind::Normal));
     }
     for from in covered {
         if let Some(p) = pos.piece_at(from) {
-            crate::fast::exact::unit_moves(pos.sets(), p, from, Bitboard::FULL, |m, _| sink.unsure.push(m));
+            crate::fast::exact::unit_moves(pos.sets(), p, from, Bitboard::FULL, |m, _| sink.to_test.push(m));
         }
     }
-    sink.off
+    sink.declined
 }
 
-/// Sorts the orthodox generator's moves: captures of `look` victims to be tested.
-struct Collect<'a, const DEPART: bool> {
+/// Sorts the orthodox generator's moves: captures of `weighed` victims to be tested.
+struct Collect<'a, const BY_CAPTURER: bool> {
     sure: &'a mut MoveList,
-    unsure: &'a mut MoveList,
+    to_test: &'a mut MoveList,
     theirs: Bitboard,
-    look: Bitboard,
-    /// Platzwechsel, Clone: see [`look_from`].
-    depart: Option<FromLook>,
+    weighed: Bitboard,
+    /// Platzwechsel, Clone: see [`weighed_from`].
+    by_capturer: Option<ByCapturer>,
     sets: &'a crate::position::Sets,
     king: Square,
     /// Take the generator's castling moves (else they are listed apart).
@@ -166,12 +167,12 @@ struct Collect<'a, const DEPART: bool> {
     /// Assassin: our home squares, where the king may be removed by a rebirth (its steps
     /// there and castling go to the legality test); else empty.
     threats: Bitboard,
-    /// Strict Circe: victims whose capture is illegal by a unit off `dead_from` (see
-    /// [`dead_victims`]); else empty.
-    dead: Bitboard,
-    dead_from: Bitboard,
+    /// Strict Circe: victims whose capture is illegal by a unit off `capturable_from` (see
+    /// [`uncapturable_victims`]); else empty.
+    uncapturable: Bitboard,
+    capturable_from: Bitboard,
     /// A move this module does not model was met.
-    off: bool,
+    declined: bool,
     /// CouCou, Couscous, Equipollents, Platzwechsel in [`plain_by_capture`]'s cases: the
     /// captures weighed as the count weighs them ([`Collect::weighed`]); else `None`.
     reach: Option<Reach>,
@@ -179,7 +180,7 @@ struct Collect<'a, const DEPART: bool> {
     c: &'a Circe,
 }
 
-impl<const DEPART: bool> Collect<'_, DEPART> {
+impl<const BY_CAPTURER: bool> Collect<'_, BY_CAPTURER> {
     /// Lists the capture `from`x`to` (the capturer not promoting): when [`Reach`] weighs
     /// it, legal for sure (one move), illegal (none) or to be tested (a reborn pawn's
     /// promotions); else to be tested.
@@ -187,7 +188,7 @@ impl<const DEPART: bool> Collect<'_, DEPART> {
     fn capture(&mut self, from: Square, to: Square) {
         let m = Move::new(from, to, MoveKind::Normal);
         let Some(reach) = &self.reach else {
-            return self.unsure.push(m);
+            return self.to_test.push(m);
         };
         let pos = self.pos;
         let r = match self.c.square {
@@ -218,27 +219,27 @@ impl<const DEPART: bool> Collect<'_, DEPART> {
         }
     }
 
-    /// The victims whose capture from `from` to `t` is tested (see [`look_from`]).
+    /// The victims whose capture from `from` to `t` is tested (see [`weighed_from`]).
     #[inline(always)]
-    fn look_at(&self, from: Square, t: Bitboard) -> Bitboard {
-        if DEPART && (t & self.look).any() {
-            look_from(self.look, self.depart, self.sets, from)
+    fn weighed_at(&self, from: Square, t: Bitboard) -> Bitboard {
+        if BY_CAPTURER && (t & self.weighed).any() {
+            weighed_from(self.weighed, self.by_capturer, self.sets, from)
         } else {
-            self.look
+            self.weighed
         }
     }
 
     /// The arrival squares among `t` (pawn moves of `delta`) of captures to be tested.
     #[inline(always)]
-    fn pawn_look(&self, t: Bitboard, delta: i8) -> Bitboard {
-        if !DEPART {
-            return self.look;
+    fn pawn_weighed(&self, t: Bitboard, delta: i8) -> Bitboard {
+        if !BY_CAPTURER {
+            return self.weighed;
         }
-        (t & self.look)
+        (t & self.weighed)
             .filter(|&to| {
-                look_from(
-                    self.look,
-                    self.depart,
+                weighed_from(
+                    self.weighed,
+                    self.by_capturer,
                     self.sets,
                     Square::new((to.index() as i8 - delta) as u8),
                 )
@@ -248,46 +249,46 @@ impl<const DEPART: bool> Collect<'_, DEPART> {
     }
 }
 
-impl<const DEPART: bool> Sink for Collect<'_, DEPART> {
+impl<const BY_CAPTURER: bool> Sink for Collect<'_, BY_CAPTURER> {
     #[inline(always)]
     fn targets(&mut self, from: Square, t: Bitboard) {
-        let t = if self.dead_from.contains(from) {
+        let t = if self.capturable_from.contains(from) {
             t
         } else {
-            t & !self.dead
+            t & !self.uncapturable
         };
-        let look = self.look_at(from, t);
-        for to in t & !look {
+        let weighed = self.weighed_at(from, t);
+        for to in t & !weighed {
             self.sure.push(Move::new(from, to, MoveKind::Normal));
         }
-        for to in t & look {
+        for to in t & weighed {
             self.capture(from, to);
         }
     }
     #[inline(always)]
     fn pawn_shift(&mut self, t: Bitboard, delta: i8, kind: MoveKind) {
-        let t = alive(t, delta, self.dead, self.dead_from);
-        let look = self.pawn_look(t, delta);
-        self.sure.pawn_shift(t & !look, delta, kind);
+        let t = capturable(t, delta, self.uncapturable, self.capturable_from);
+        let weighed = self.pawn_weighed(t, delta);
+        self.sure.pawn_shift(t & !weighed, delta, kind);
         if self.reach.is_some() && kind == MoveKind::Normal {
-            for to in t & look {
+            for to in t & weighed {
                 self.capture(Square::new((to.index() as i8 - delta) as u8), to);
             }
         } else {
-            self.unsure.pawn_shift(t & look, delta, kind);
+            self.to_test.pawn_shift(t & weighed, delta, kind);
         }
     }
     #[inline(always)]
     fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
-        let t = alive(t, delta, self.dead, self.dead_from);
-        let look = self.pawn_look(t, delta);
-        self.sure.pawn_promotions(t & !look, delta);
-        self.unsure.pawn_promotions(t & look, delta);
+        let t = capturable(t, delta, self.uncapturable, self.capturable_from);
+        let weighed = self.pawn_weighed(t, delta);
+        self.sure.pawn_promotions(t & !weighed, delta);
+        self.to_test.pawn_promotions(t & weighed, delta);
     }
     #[inline(always)]
     fn one(&mut self, m: Move) {
         match m.kind() {
-            MoveKind::EnPassant => self.off = true,
+            MoveKind::EnPassant => self.declined = true,
             MoveKind::CastleKing | MoveKind::CastleQueen if !self.castling => {}
             // (Assassin: castling and the king's steps onto home squares decided here, the
             // square castling crosses included, and listed as legal or dropped)
@@ -298,16 +299,21 @@ impl<const DEPART: bool> Sink for Collect<'_, DEPART> {
             }
             // the king's captures are listed apart
             _ if m.from() == self.king && self.theirs.contains(m.to()) => {}
-            _ if self.dead.contains(m.to()) && !self.dead_from.contains(m.from()) => {}
+            _ if self.uncapturable.contains(m.to()) && !self.capturable_from.contains(m.from()) => {}
             _ if m.from() == self.king && self.threats.contains(m.to()) => {
                 if assassin_step_legal(self.pos, self.c.first_rank_pawns, m) {
                     self.sure.push(m);
                 }
             }
-            _ if self.look_at(m.from(), Bitboard::from_square(m.to())).contains(m.to()) => match m.kind() {
-                MoveKind::Normal if m.promotion_role().is_none() => self.capture(m.from(), m.to()),
-                _ => self.unsure.push(m),
-            },
+            _ if self
+                .weighed_at(m.from(), Bitboard::from_square(m.to()))
+                .contains(m.to()) =>
+            {
+                match m.kind() {
+                    MoveKind::Normal if m.promotion_role().is_none() => self.capture(m.from(), m.to()),
+                    _ => self.to_test.push(m),
+                }
+            }
             _ => self.sure.push(m),
         }
     }

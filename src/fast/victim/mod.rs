@@ -7,7 +7,7 @@
 //! unit hidden under one emerges when it leaves, shutting the lines through its square
 //! again; the moves of such a unit pinned to our king, or over an enemy unit that would
 //! attack it, are judged on the board, see [`covered_by`]), no
-//! pawn on its own first rank, no e.p. capture (those positions: [`super::lean_en_passant`],
+//! pawn on its own first rank, no e.p. capture (those positions: [`super::victim_en_passant`],
 //! [`en_passant`]), and a pending rebirth only of ours (Parrain,
 //! king not attacked: the reborn unit can only shield the king, see [`shielded`]; a pawn
 //! reborn on its promotion rank makes four moves of one). Then every orthodox
@@ -15,8 +15,8 @@
 //! square is taken, in Strict Circe). The orthodox generator counts in bulk; when the
 //! rebirth square depends on the victim alone (home, mirror, symmetric, diagram square)
 //! only the captures of victims that could be reborn near the king are weighed
-//! ([`risky_victims`]), else every capture. What orthodox chess forbids and a rebirth can
-//! allow is judged apart on the board ([`apart`]): the king's captures (the reborn unit may
+//! ([`victims_to_weigh`]), else every capture. What orthodox chess forbids and a rebirth can
+//! allow is judged apart on the board ([`shielding_captures`]): the king's captures (the reborn unit may
 //! block an attack on the arrival square, or make one), a pinned unit's captures off its
 //! line (the reborn unit may shield the king), and under a line check the captures whose
 //! victim is reborn between the checker and the king.
@@ -51,7 +51,7 @@ use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, pawn
 use crate::bitboard::Bitboard;
 use crate::fast::general::VictimRule;
 use crate::fast::plan::{by_capture_plain, strict};
-use crate::fast::rebirth_tables::{all_victims_reborn_in, risky_victims};
+use crate::fast::rebirth_tables::{all_victims_reborn_in, victims_to_weigh};
 use crate::moves::{Move, MoveKind};
 use crate::orthodox::Sink;
 use crate::position::Position;
@@ -60,10 +60,10 @@ use crate::square::{Color, Role, Square};
 pub(crate) use assassin::assassin_king;
 use assassin::{assassin_at_home, assassin_castling_legal, assassin_king_with, assassin_step_legal};
 use by_capture::{by_capture, plain_by_capture};
-use by_victim::{dead_victims, plain, plain_strict};
+use by_victim::{plain, plain_strict, uncapturable_victims};
 use listing::moves;
 pub(crate) use on_board::en_passant;
-use on_board::{apart, covered, king_capture, on_board, on_board_move, unit_targets};
+use on_board::{covered, king_capture, on_board, on_board_move, shielding_captures, unit_targets};
 use parrain::{shielded, PendingPawn, Shield};
 use rex::Rex;
 
@@ -179,7 +179,7 @@ pub(crate) fn count(pos: &Position, c: &Circe) -> Option<u64> {
     // (Volcanic: the units judged on the board below, left out of the rest)
     let covered = covered(pos);
     let mut n = 0;
-    apart(pos, c, k, checkers, pinned, rays, skip | covered, |p, to| {
+    shielding_captures(pos, c, k, checkers, pinned, rays, skip | covered, |p, to| {
         n += on_board(pos, c, k, p, to, None)?;
         Some(())
     })?;
@@ -195,11 +195,11 @@ pub(crate) fn count(pos: &Position, c: &Circe) -> Option<u64> {
     let by_victim = c.when != When::AtOnce || !c.square_depends_on_capture();
     // Strict Circe: the victims whose rebirth square is taken cannot be captured, unless
     // the capturer stands on that square (then they are weighed)
-    let (dead, dead_from) = dead_victims(pos, c);
-    let risky = match by_victim {
+    let (uncapturable, capturable_from) = uncapturable_victims(pos, c);
+    let to_weigh = match by_victim {
         // (the victims reborn near the king, as if a taken square made them vanish)
         true if strict(c) => {
-            risky_victims(
+            victims_to_weigh(
                 pos,
                 &Circe {
                     occupied: Occupied::Vanish,
@@ -208,9 +208,9 @@ pub(crate) fn count(pos: &Position, c: &Circe) -> Option<u64> {
                 them,
                 Some(k),
                 Bitboard::EMPTY,
-            ) | dead
+            ) | uncapturable
         }
-        true => risky_victims(pos, c, them, Some(k), Bitboard::EMPTY),
+        true => victims_to_weigh(pos, c, them, Some(k), Bitboard::EMPTY),
         false => Bitboard::FULL,
     };
     let rule = VictimRule {
@@ -218,76 +218,89 @@ pub(crate) fn count(pos: &Position, c: &Circe) -> Option<u64> {
         c: *c,
         king: Some(k),
         occ,
-        apart_from: Bitboard::EMPTY,
-        apart_to: Bitboard::EMPTY,
+        judged_from: Bitboard::EMPTY,
+        judged_to: Bitboard::EMPTY,
         fr: c.first_rank_pawns,
         cohen_vacate: None,
-        risky,
+        to_weigh,
     };
-    let look = if let Rex::Free(_) = rex {
+    let weighed = if let Rex::Free(_) = rex {
         Bitboard::EMPTY
     } else {
-        risky & theirs
+        to_weigh & theirs
     };
     let threats = if c.occupied == Occupied::Assassinate {
         crate::fast::general::threat_squares(pos.turn())
     } else {
         Bitboard::EMPTY
     };
-    let depart = from_look(c, them, k);
+    let by_capturer = weighed_by_capturer(c, them, k);
     // (one instance per case, so that plain Circe pays for neither extra)
-    macro_rules! lean {
-        ($extra:literal, $depart:literal) => {{
-            let mut sink = Lean::<$extra, $depart> {
+    macro_rules! any_rule {
+        ($extra:literal, $by_capturer:literal) => {{
+            let mut sink = AnyRule::<$extra, $by_capturer> {
                 n: 0,
                 threats,
                 theirs,
-                look,
+                weighed,
                 king: k,
                 rule,
                 by_victim,
-                dead,
-                dead_from,
-                unsure: false,
-                depart,
+                uncapturable,
+                capturable_from,
+                declined: false,
+                by_capturer,
             };
             // (the units on hidden units are judged below; an instance without them)
             match covered | skip {
                 Bitboard::EMPTY => crate::orthodox::generate_with(pos, Bitboard::FULL, checkers, pinned, &mut sink),
                 out => crate::orthodox::generate_with(pos, !out, checkers, pinned, &mut sink),
             }
-            (!sink.unsure).then_some(sink.n)?
+            (!sink.declined).then_some(sink.n)?
         }};
     }
     // (the plainest cases: no pending rebirth, and no Assassin threat or one met by
     // leaving our king to [`assassin_king`]: [`plain`])
-    let assassin_plain =
-        threats.any() && shield.is_none() && rex == Rex::No && dead.is_empty() && by_victim && depart.is_none();
+    let assassin_plain = threats.any()
+        && shield.is_none()
+        && rex == Rex::No
+        && uncapturable.is_empty()
+        && by_victim
+        && by_capturer.is_none();
     // (Parrain: a pending rebirth but of a pawn that may promote changes no count of the
     // generator's, [`shielded`] adds what it may allow)
     let small = promo.is_none() && (threats.is_empty() || assassin_plain);
     let plain_skip = if assassin_plain { skip.with(k) } else { skip };
-    n += match (dead.any() || threats.any(), depart.is_some()) {
-        _ if small && rex == Rex::No && dead.any() && by_victim => {
-            plain_strict(pos, &rule, checkers, pinned, look, (dead, dead_from), covered)?
-        }
+    n += match (uncapturable.any() || threats.any(), by_capturer.is_some()) {
+        _ if small && rex == Rex::No && uncapturable.any() && by_victim => plain_strict(
+            pos,
+            &rule,
+            checkers,
+            pinned,
+            weighed,
+            (uncapturable, capturable_from),
+            covered,
+        )?,
         _ if small && rex == Rex::No && !by_victim && by_capture_plain(c) => {
             plain_by_capture(pos, c, k, lines, checkers, pinned, covered)?
         }
         // (Rex Inclusive too: the units `skip` holds are counted below)
-        _ if small && dead.is_empty() && (by_victim || matches!(depart, Some(FromLook::CapturerWalk(_)))) => {
-            plain(pos, &rule, checkers, pinned, look, depart, plain_skip | covered)?
+        _ if small
+            && uncapturable.is_empty()
+            && (by_victim || matches!(by_capturer, Some(ByCapturer::CapturerWalk(_)))) =>
+        {
+            plain(pos, &rule, checkers, pinned, weighed, by_capturer, plain_skip | covered)?
         }
         // (Parrain's pending pawn: a counter and its promotions; with anything else to look
         // at, which no preset combines with it, the general counter)
         _ if promo.is_some() => {
             let promo = promo.filter(|_| {
                 rex == Rex::No
-                    && look.is_empty()
-                    && dead.is_empty()
+                    && weighed.is_empty()
+                    && uncapturable.is_empty()
                     && threats.is_empty()
                     && covered.is_empty()
-                    && depart.is_none()
+                    && by_capturer.is_none()
             })?;
             let mut sink = PendingPawn {
                 n: 0,
@@ -295,14 +308,14 @@ pub(crate) fn count(pos: &Position, c: &Circe) -> Option<u64> {
                 theirs,
                 promo,
                 occ,
-                unsure: false,
+                declined: false,
             };
             crate::orthodox::generate_with(pos, Bitboard::FULL, checkers, pinned, &mut sink);
-            (!sink.unsure).then_some(sink.n)?
+            (!sink.declined).then_some(sink.n)?
         }
-        (false, false) => lean!(false, false),
-        (false, true) => lean!(false, true),
-        (true, _) => lean!(true, false),
+        (false, false) => any_rule!(false, false),
+        (false, true) => any_rule!(false, true),
+        (true, _) => any_rule!(true, false),
     };
     if assassin_plain {
         n += assassin_king(pos, k, threats);
@@ -354,7 +367,7 @@ pub(crate) fn count(pos: &Position, c: &Circe) -> Option<u64> {
 
 /// Where the victims worth a look depend on the capturer: its departure square, or its walk.
 #[derive(Clone, Copy)]
-enum FromLook {
+enum ByCapturer {
     /// Platzwechsel (the victim reborn on the capturer's departure square, with its own
     /// walk): per departure square, the walks (bit [`Role::index`]) a reborn enemy unit
     /// could matter with there (see [`crate::fast::rebirth_tables::danger_squares`]).
@@ -365,80 +378,80 @@ enum FromLook {
     CapturerWalk(&'static [u64; 7]),
 }
 
-/// The [`FromLook`] of these rules with our king on `k`; `None` when the look does not
+/// The [`ByCapturer`] of these rules with our king on `k`; `None` when the look does not
 /// depend on the capturer (or is every capture).
 #[inline(always)]
-fn from_look(c: &Circe, them: Color, k: Square) -> Option<FromLook> {
+fn weighed_by_capturer(c: &Circe, them: Color, k: Square) -> Option<ByCapturer> {
     if c.when != When::AtOnce {
         return None;
     }
     match (c.square, c.walk) {
-        (SquareRule::Departure, WalkRule::Same) => {
-            Some(FromLook::Departure(crate::fast::rebirth_tables::danger_walks(them, k)))
-        }
+        (SquareRule::Departure, WalkRule::Same) => Some(ByCapturer::Departure(
+            crate::fast::rebirth_tables::danger_walks(them, k),
+        )),
         (SquareRule::Home | SquareRule::Mirror, WalkRule::Capturer) => {
-            crate::fast::rebirth_tables::danger_row(c, them, k).map(FromLook::CapturerWalk)
+            crate::fast::rebirth_tables::danger_row(c, them, k).map(ByCapturer::CapturerWalk)
         }
         _ => None,
     }
 }
 
 /// The enemy units whose capture from `from` must be looked at: those whose reborn unit
-/// could matter by [`FromLook`], else `look`.
+/// could matter by [`ByCapturer`], else `weighed`.
 #[inline(always)]
-fn look_from(look: Bitboard, by: Option<FromLook>, s: &crate::position::Sets, from: Square) -> Bitboard {
+fn weighed_from(weighed: Bitboard, by: Option<ByCapturer>, s: &crate::position::Sets, from: Square) -> Bitboard {
     match by {
-        None => look,
-        Some(FromLook::Departure(row)) => {
+        None => weighed,
+        Some(ByCapturer::Departure(row)) => {
             let mut walks = row[from.index()];
             let mut out = Bitboard::EMPTY;
             while walks != 0 {
                 out |= s.role[walks.trailing_zeros() as usize];
                 walks &= walks - 1;
             }
-            look & out
+            weighed & out
         }
-        Some(FromLook::CapturerWalk(row)) => match s.role_at(from) {
+        Some(ByCapturer::CapturerWalk(row)) => match s.role_at(from) {
             // (a king capturer leaves the victim its walk; its captures are judged apart)
-            Role::King => look,
-            r => look & Bitboard(row[r.index()]),
+            Role::King => weighed,
+            r => weighed & Bitboard(row[r.index()]),
         },
     }
 }
 
-/// Counts the orthodox generator's moves; captures of `look` victims are weighed one by one.
-/// `EXTRA`: victims are out of reach (`dead`) or the king may walk into an Assassin threat
+/// Counts the orthodox generator's moves; captures of `weighed` victims are weighed one by one.
+/// `EXTRA`: victims are out of reach (`uncapturable`) or the king may walk into an Assassin threat
 /// (`threats`): the plainest rules pay for neither (a pending pawn: [`PendingPawn`]);
-/// `DEPART`: the look by capturer (Platzwechsel, Clone: [`look_from`]).
-struct Lean<'a, const EXTRA: bool, const DEPART: bool> {
+/// `BY_CAPTURER`: the look by capturer (Platzwechsel, Clone: [`weighed_from`]).
+struct AnyRule<'a, const EXTRA: bool, const BY_CAPTURER: bool> {
     n: u64,
     /// Assassin: our home squares, where the king may be removed by a rebirth (its steps
     /// there and castling are judged on the board); else empty.
     threats: Bitboard,
     theirs: Bitboard,
-    look: Bitboard,
+    weighed: Bitboard,
     king: Square,
     rule: VictimRule<'a>,
     /// The rebirth square depends on the victim alone (else on the capture).
     by_victim: bool,
     /// Victims that cannot be captured (Strict Circe: their rebirth square is taken) by a
-    /// unit standing outside `dead_from` (the squares where some rebirth could be).
-    dead: Bitboard,
-    dead_from: Bitboard,
+    /// unit standing outside `capturable_from` (the squares where some rebirth could be).
+    uncapturable: Bitboard,
+    capturable_from: Bitboard,
     /// A move this module does not model was met.
-    unsure: bool,
-    /// Platzwechsel, Clone: see [`look_from`].
-    depart: Option<FromLook>,
+    declined: bool,
+    /// Platzwechsel, Clone: see [`weighed_from`].
+    by_capturer: Option<ByCapturer>,
 }
 
-impl<const EXTRA: bool, const DEPART: bool> Lean<'_, EXTRA, DEPART> {
-    /// The victims whose capture from `from` to `t` is weighed (see [`look_from`]).
+impl<const EXTRA: bool, const BY_CAPTURER: bool> AnyRule<'_, EXTRA, BY_CAPTURER> {
+    /// The victims whose capture from `from` to `t` is weighed (see [`weighed_from`]).
     #[inline(always)]
-    fn look_at(&self, from: Square, t: Bitboard) -> Bitboard {
-        if DEPART && (t & self.look).any() {
-            look_from(self.look, self.depart, self.rule.pos.sets(), from)
+    fn weighed_at(&self, from: Square, t: Bitboard) -> Bitboard {
+        if BY_CAPTURER && (t & self.weighed).any() {
+            weighed_from(self.weighed, self.by_capturer, self.rule.pos.sets(), from)
         } else {
-            self.look
+            self.weighed
         }
     }
 
@@ -456,32 +469,32 @@ impl<const EXTRA: bool, const DEPART: bool> Lean<'_, EXTRA, DEPART> {
         };
         match w {
             Some(w) => self.n += w,
-            None => self.unsure = true,
+            None => self.declined = true,
         }
     }
 }
 
-impl<const EXTRA: bool, const DEPART: bool> Sink for Lean<'_, EXTRA, DEPART> {
+impl<const EXTRA: bool, const BY_CAPTURER: bool> Sink for AnyRule<'_, EXTRA, BY_CAPTURER> {
     #[inline(always)]
     fn targets(&mut self, from: Square, mut t: Bitboard) {
-        if EXTRA && !self.dead_from.contains(from) {
-            t &= !self.dead;
+        if EXTRA && !self.capturable_from.contains(from) {
+            t &= !self.uncapturable;
         }
-        let look = self.look_at(from, t);
-        self.n += (t & !look).count() as u64;
-        for to in t & look {
+        let weighed = self.weighed_at(from, t);
+        self.n += (t & !weighed).count() as u64;
+        for to in t & weighed {
             self.capture(from, to, 1);
         }
     }
     #[inline(always)]
     fn pawn_shift(&mut self, mut t: Bitboard, delta: i8, _: MoveKind) {
-        if EXTRA && (crate::orthodox::shift(t & self.dead, -delta) & self.dead_from).is_empty() {
-            t &= !self.dead;
+        if EXTRA && (crate::orthodox::shift(t & self.uncapturable, -delta) & self.capturable_from).is_empty() {
+            t &= !self.uncapturable;
         }
-        self.n += (t & !self.look).count() as u64;
-        for to in t & self.look {
+        self.n += (t & !self.weighed).count() as u64;
+        for to in t & self.weighed {
             let from = Square::new((to.index() as i8 - delta) as u8);
-            if self.look_at(from, Bitboard::from_square(to)).contains(to) {
+            if self.weighed_at(from, Bitboard::from_square(to)).contains(to) {
                 self.capture(from, to, 1);
             } else {
                 self.n += 1;
@@ -490,13 +503,13 @@ impl<const EXTRA: bool, const DEPART: bool> Sink for Lean<'_, EXTRA, DEPART> {
     }
     #[inline(always)]
     fn pawn_promotions(&mut self, mut t: Bitboard, delta: i8) {
-        if EXTRA && (crate::orthodox::shift(t & self.dead, -delta) & self.dead_from).is_empty() {
-            t &= !self.dead;
+        if EXTRA && (crate::orthodox::shift(t & self.uncapturable, -delta) & self.capturable_from).is_empty() {
+            t &= !self.uncapturable;
         }
-        self.n += 4 * (t & !self.look).count() as u64;
-        for to in t & self.look {
+        self.n += 4 * (t & !self.weighed).count() as u64;
+        for to in t & self.weighed {
             let from = Square::new((to.index() as i8 - delta) as u8);
-            if self.look_at(from, Bitboard::from_square(to)).contains(to) {
+            if self.weighed_at(from, Bitboard::from_square(to)).contains(to) {
                 self.capture(from, to, 4);
             } else {
                 self.n += 4;
@@ -506,7 +519,7 @@ impl<const EXTRA: bool, const DEPART: bool> Sink for Lean<'_, EXTRA, DEPART> {
     #[inline(always)]
     fn one(&mut self, m: Move) {
         match m.kind() {
-            MoveKind::EnPassant => self.unsure = true,
+            MoveKind::EnPassant => self.declined = true,
             MoveKind::CastleKing | MoveKind::CastleQueen if EXTRA && self.threats.any() => {
                 self.n += u64::from(assassin_castling_legal(self.rule.pos, self.rule.fr, m))
             }
@@ -515,7 +528,10 @@ impl<const EXTRA: bool, const DEPART: bool> Sink for Lean<'_, EXTRA, DEPART> {
             _ if EXTRA && m.from() == self.king && self.threats.contains(m.to()) => {
                 self.n += u64::from(assassin_step_legal(self.rule.pos, self.rule.fr, m))
             }
-            _ if self.look_at(m.from(), Bitboard::from_square(m.to())).contains(m.to()) => {
+            _ if self
+                .weighed_at(m.from(), Bitboard::from_square(m.to()))
+                .contains(m.to()) =>
+            {
                 self.capture(m.from(), m.to(), 1)
             }
             _ => self.n += 1,

@@ -1,7 +1,7 @@
 //! The victim family's moves judged on the board after them, the rebirth placed as the rules
 //! place it and our king tested by plain attack (and, in Assassin Circe, by the rebirth
 //! threat): the captures orthodox chess forbids that a reborn victim may make legal by
-//! shielding the king ([`apart`]), the king's captures, the e.p. captures, the moves of
+//! shielding the king ([`shielding_captures`]), the king's captures, the e.p. captures, the moves of
 //! Volcanic's covered units, and whatever the sinks cannot weigh.
 
 use super::assassin::assassin_at_home;
@@ -24,7 +24,7 @@ use crate::square::{Piece, Role, Square};
 /// on a square our unit leaves, never between the two.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)] // (the king's set-up, as `setup` returns it, and the units left out)
-pub(crate) fn apart(
+pub(crate) fn shielding_captures(
     pos: &Position,
     c: &Circe,
     k: Square,

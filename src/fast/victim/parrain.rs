@@ -57,13 +57,13 @@ pub(super) fn shielded(
         }
     }
     for p in pinned {
-        let off = !line(k, p);
+        let off_line = !line(k, p);
         let role = pos.piece_at(p)?.role();
         if role == Role::Pawn {
             // (a pawn on its last rank, which a fairy diagram may hold, has no step)
             let one = p
                 .offset(0, us.forward())
-                .filter(|&s| empty.contains(s) && off.contains(s));
+                .filter(|&s| empty.contains(s) && off_line.contains(s));
             if let Some(one) = one {
                 each(Move::new(p, one, MoveKind::Normal))?;
                 let two = one.offset(0, us.forward()).filter(|&s| empty.contains(s));
@@ -71,11 +71,11 @@ pub(super) fn shielded(
                     each(Move::new(p, two, MoveKind::DoublePush))?;
                 }
             }
-            for to in pawn_attacks(us, p) & s.color[them.index()] & off {
+            for to in pawn_attacks(us, p) & s.color[them.index()] & off_line {
                 each(Move::new(p, to, MoveKind::Normal))?;
             }
         } else {
-            for to in crate::attacks::attacks(role, us, p, s.occ) & !ours & off {
+            for to in crate::attacks::attacks(role, us, p, s.occ) & !ours & off_line {
                 each(Move::new(p, to, MoveKind::Normal))?;
             }
         }
@@ -117,11 +117,11 @@ fn blocks(
         block,
         checkmask: block.with(ch),
         each,
-        off: false,
+        declined: false,
     };
     // (the generator's moves with the check left out: the others answer it)
     crate::orthodox::generate_with(pos, !pos.hidden_mask(), Bitboard::EMPTY, pinned, &mut sink);
-    (!sink.off).then_some(())
+    (!sink.declined).then_some(())
 }
 
 /// The sink of [`blocks`].
@@ -132,7 +132,7 @@ struct Blocks<F> {
     checkmask: Bitboard,
     each: F,
     /// `each` gave up.
-    off: bool,
+    declined: bool,
 }
 
 impl<F: FnMut(Square, Square) -> Option<()>> Blocks<F> {
@@ -143,7 +143,7 @@ impl<F: FnMut(Square, Square) -> Option<()>> Blocks<F> {
             to.rank() as i32 - from.rank() as i32,
         );
         if shield.is_some_and(|r| self.block.contains(r)) && (self.each)(from, to).is_none() {
-            self.off = true;
+            self.declined = true;
         }
     }
 }
@@ -229,7 +229,7 @@ pub(super) struct PendingPawn {
     /// The pawn's capture square, and the rank distance from it to its promotion rank.
     pub(super) promo: (Square, i32),
     pub(super) occ: Bitboard,
-    pub(super) unsure: bool,
+    pub(super) declined: bool,
 }
 
 impl PendingPawn {
@@ -293,7 +293,7 @@ impl Sink for PendingPawn {
     #[inline(always)]
     fn one(&mut self, m: Move) {
         match m.kind() {
-            MoveKind::EnPassant => self.unsure = true,
+            MoveKind::EnPassant => self.declined = true,
             // (captured on its promotion rank, the pawn may be promoted by castling, which
             // moves it along that rank: judged apart, by its own vector)
             MoveKind::CastleKing | MoveKind::CastleQueen if self.promo.1 == 0 => {}
