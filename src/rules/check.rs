@@ -156,7 +156,7 @@ pub(crate) fn mars_out_of_reach(circe: &Circe, by: Color, target: Square, kings:
         })
 }
 
-/// [colour][target]: could a unit of that colour but a king capture on the target from its
+/// `[colour][target]`: could a unit of that colour but a king capture on the target from its
 /// home square (wherever it stands) on an empty board?
 fn mars_home_reach() -> &'static [[bool; 64]; 2] {
     static TABLE: std::sync::OnceLock<[[bool; 64]; 2]> = std::sync::OnceLock::new();

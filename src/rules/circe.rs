@@ -305,7 +305,7 @@ const fn home_table() -> [[[u8; 64]; 7]; 2] {
     t
 }
 
-/// [colour][walk][square] -> home square.
+/// `[colour][walk][square]` -> home square.
 static HOME: [[[u8; 64]; 7]; 2] = home_table();
 
 /// The tables read backwards from the home squares, per colour and walk (pawn .. queen,
@@ -313,9 +313,9 @@ static HOME: [[[u8; 64]; 7]; 2] = home_table();
 pub(crate) struct HomeTables {
     /// [colour][walk, 0 for any][square k] -> the squares whose home square is k.
     pub(crate) preimage: [[[u64; 64]; 7]; 2],
-    /// [colour][walk] -> every home square.
+    /// `[colour][walk]` -> every home square.
     pub(crate) range: [[u64; 7]; 2],
-    /// [colour][walk] -> the squares that are their own home square.
+    /// `[colour][walk]` -> the squares that are their own home square.
     pub(crate) fixed: [[u64; 7]; 2],
 }
 
@@ -364,7 +364,7 @@ pub fn home_preimage_of(role: Role, color: Color, k: Square) -> crate::bitboard:
     crate::bitboard::Bitboard(PREIMAGE[color.index()][role.index()][k.index()])
 }
 
-/// [colour][square] -> the walk whose home square it is (0: none). The walks' home squares
+/// `[colour][square]` -> the walk whose home square it is (0: none). The walks' home squares
 /// are distinct squares.
 static HOME_ROLE: [[u8; 64]; 2] = home_roles(&TABLES);
 
@@ -411,7 +411,7 @@ pub fn home_squares(color: Color) -> crate::bitboard::Bitboard {
     crate::bitboard::Bitboard(HOME_SQUARES[color.index()])
 }
 
-/// [colour] -> [`home_squares`], folded at compile time.
+/// `[colour]` -> [`home_squares`], folded at compile time.
 const HOME_SQUARES: [u64; 2] = [capturable_homes(&TABLES.range[0]), capturable_homes(&TABLES.range[1])];
 
 /// The union of one colour's home-square sets of the walks pawn to queen.

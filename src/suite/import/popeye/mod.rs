@@ -19,7 +19,7 @@ pub struct PopeyeProblem {
     /// Line of its `beginproblem` / `nextproblem`.
     pub line: usize,
     pub title: Option<String>,
-    /// The fairyperft variant of its conditions (RULES.md 0.1).
+    /// The fairyperft variant of its conditions (docs/rules.md names them).
     pub variant: String,
     /// Its position, with the side to move and Popeye's castling and en-passant rights,
     /// extended state tokens where FEN cannot say them.
@@ -135,8 +135,9 @@ impl<'a> Parser<'a> {
 ///
 /// Understood: `beginproblem` / `nextproblem` / `endproblem`, `pieces` (white/black, the
 /// orthodox walks K Q R B S P, several squares per unit as in `pa2b2c2`, the `kamikaze`
-/// attribute), `forsyth`, `condition` (RULES.md 0.1: circe [rexinclusive|strict|assassin|
-/// volcanic|mirror|chameleon|clone|couscous|equipollents|parrain|symmetry|diagram|pwc],
+/// attribute), `forsyth`, `condition` (the conditions of docs/rules.md: circe
+/// [rexinclusive|strict|assassin|volcanic|mirror|chameleon|clone|couscous|equipollents|
+/// parrain|symmetry|diagram|pwc],
 /// mirrorcirce, pwc, chameleoncirce, couscouscirce, equipollentscirce, diagramcirce,
 /// parraincirce, symmetrycirce, circeclone, circeassassin, marscirce, anticirce [calvet|
 /// cheylan], madrasi `[rexinclusive]`, isardam `[typeb]`, lastcapture COLOUR UNIT), `option`

@@ -411,7 +411,7 @@ pub(super) fn finish(p: &Parser, b: Builder) -> Result<PopeyeProblem, LoadError>
     let mut pos = fen::parse(&fen_text).map_err(|e| p.err(b.line, format!("the problem's position: {e}")))?;
 
     // Popeye's castling rights: a king or rook on its initial square has its flag, unless
-    // `option nocastling` names the square (RULES.md Part A 0.3)
+    // `option nocastling` names the square (docs/rules.md)
     let mut f = 0u8;
     for (sq, flag, role, colour) in [
         (Square::E1, flags::WHITE_KING, Role::King, Color::White),

@@ -228,7 +228,7 @@ pub(super) fn keyword<'a>(tok: &str, table: &[&'a str]) -> Keyword<'a> {
     }
 }
 
-/// RULES.md 0.1: the fairyperft condition of one Popeye condition.
+/// The fairyperft condition (one of docs/rules.md's) of one Popeye condition.
 pub(super) fn map_condition(c: &Condition) -> Result<(&'static str, &'static str), String> {
     // (family, name): family "circe" for the Circe family, "observation" for Madrasi/Isardam
     let words: Vec<&str> = c.words.iter().map(|s| s.as_str()).collect();
