@@ -1,16 +1,16 @@
 //! The accelerators: the legal moves of a position counted (perft's last ply) or listed
 //! (its inner plies) with less work than the rules' own pipeline, and with the same result.
 //!
-//! The rules ([`crate::rules`]) are the definition: every candidate move is played
-//! (`Rules::play`) and the board after it judged. The accelerators reach the same answer
-//! while playing few moves or none. [`plan`] decides once per rule set which of them runs:
+//! The rules ([`crate::rules`]) are the definition: the generic pipeline plays every
+//! candidate move (`Rules::play`) and judges the board after it. The accelerators reach the
+//! same answer while playing few moves or none. [`plan`] decides once per rule set which of them runs:
 //!
 //! * a short path ([`plan::Path`]) for a family of rule sets whose legality it decides
 //!   from the orthodox generator and a few rebirth squares: the victim-rebirth family
 //!   ([`victim`]), or one of the exact paths ([`exact`]: Madrasi, Isardam, Anticirce,
 //!   Kamikaze, Mars);
 //! * where the short path declines a position (one outside what it models), the general
-//!   counter ([`general`]), or, for what that does not model either, the rules' pipeline
+//!   counter ([`general`]), or, for what that does not model either, the generic pipeline
 //!   itself ([`generic_count`]).
 //!
 //! This module is the dispatch between them. The tests compare every accelerator with
@@ -41,9 +41,9 @@ use general::General;
 /// last move: only moves that empty every square occupied now and empty then can recreate
 /// that position, and only those need the comparison.
 ///
-/// The lean path's instances are called from perft's loop itself, the other short paths
-/// from `count_other`, and what they leave from `count_rest`: neither the lean path
-/// nor the others pay for the frame of a function that holds the rest.
+/// The victim family's instances are called from perft's loop itself, the other short
+/// paths from `count_other`, and the positions they decline from `count_rest`: neither the
+/// victim family nor the others pay for the frame of a function that holds the rest.
 #[inline(always)]
 pub(crate) fn count_with(
     pos: &mut Position,
@@ -63,8 +63,8 @@ pub(crate) fn count_with(
 
 /// perft(2) of `pos` without playing its moves on the position, where the rules' short path
 /// counts a position from its bitboards and castling flags alone (Mars Circe: the bitboards
-/// after each move are built from `pos`'s); `None` elsewhere, and where the path does not
-/// model `pos`.
+/// after each move are built from `pos`'s); `None` elsewhere, and where the path declines
+/// `pos`.
 pub(crate) fn count_two(pos: &Position, rules: &Rules, plan: Plan) -> Option<u64> {
     match (plan.path(), rules.circe.as_ref()) {
         (Path::Mars, Some(c)) => exact::mars::count_two(pos, c),
@@ -88,8 +88,9 @@ fn count_other(
     }
 }
 
-/// [`count_with`] where the short path gave up: the exact paths' attacked kings, e.p. on
-/// the lean path, then the general counter ([`General`]) or the generic pipeline.
+/// [`count_with`] where the short path declined the position: the exact paths' attacked
+/// kings, the victim family's e.p. captures, then the general counter ([`General`]) or the
+/// generic pipeline.
 #[inline(never)]
 fn count_rest(
     pos: &mut Position,
@@ -130,11 +131,11 @@ fn count_rest(
     counter.count(pos, rules)
 }
 
-/// The lean path leaves out the positions where an e.p. capture can be made (its sinks do
-/// not model one): they are counted there with the e.p. square cleared, and the e.p.
-/// captures (two at most) judged on the board ([`victim::en_passant`]) or, where that leaves
-/// them out, played through the generic pipeline; `None` when the path still leaves the
-/// position out.
+/// The victim family declines the positions where an e.p. capture can be made (its sinks
+/// do not model one): they are counted there with the e.p. square cleared, and the e.p.
+/// captures (two at most) judged on the board ([`victim::en_passant`]) or, where that
+/// declines them, played through the generic pipeline; `None` when the family declines the
+/// position for another reason too.
 #[inline(never)]
 fn victim_en_passant(pos: &mut Position, rules: &Rules, plan: Plan, before_last: Option<u64>) -> Option<u64> {
     let Path::Victim(_) = plan.path() else {
@@ -161,14 +162,16 @@ fn victim_en_passant(pos: &mut Position, rules: &Rules, plan: Plan, before_last:
     Some(n? + capturers.map(|from| judged(pos, from)).sum::<u64>())
 }
 
+/// The number of legal moves by the generic pipeline (every candidate played and judged):
+/// the definition the accelerators must equal.
 pub(crate) fn generic_count(pos: &mut Position, rules: &Rules, before_last: Option<u64>) -> u64 {
     let mut n = 0;
     rules.for_each_legal(pos, before_last, |_, _| n += 1);
     n
 }
 
-/// Plays one candidate through the generic pipeline; the number of legal moves it stands
-/// for (a reborn pawn's promotion choices are expanded).
+/// Plays one candidate through the generic pipeline; the number of legal moves it stands for
+/// (a reborn pawn's promotion choices are expanded).
 pub(crate) fn generic_one(pos: &mut Position, rules: &Rules, m: Move, before_last: Option<u64>) -> u64 {
     let mut undo = Undo::new();
     let out = rules.play(pos, m, &mut undo, &mut NoRecord, before_last);
@@ -187,8 +190,8 @@ pub(crate) fn generic_one(pos: &mut Position, rules: &Rules, m: Move, before_las
     }
 }
 
-/// The number of legal moves by the rules' short path; `None` when they have none or the
-/// position is not one it models.
+/// The number of legal moves by the rules' short path; `None` when they have none or it
+/// declines the position.
 #[inline(always)]
 fn short_count(pos: &Position, rules: &Rules, path: Path) -> Option<u64> {
     match path {

@@ -1,8 +1,10 @@
 //! Tables read backwards from the rebirth squares, which only the accelerators need: the
 //! squares whose home square lies in a set, per walk; and, per king square, the squares
 //! from which a reborn unit could attack that king (the "danger" squares the victim family
-//! weighs captures by). The rules themselves ask only `home_square` and its plain inverses
-//! in `rules::circe`.
+//! weighs captures by); and the board queries read from them: which units of a side would
+//! be reborn on given squares ([`all_victims_reborn_in`]), which victims could be reborn
+//! near a king ([`victims_to_weigh`]). The rules themselves ask only `home_square` and its
+//! plain inverses in `rules::circe`.
 
 use crate::bitboard::Bitboard;
 use crate::position::Position;
@@ -78,7 +80,7 @@ const fn first_rank_preimages(t: &HomeTables) -> [[[u64; 8]; 256]; 2] {
     out
 }
 
-/// [colour][walk] -> the walk's home squares but a pawn's (two at most: one bit each) and
+/// `[colour][walk]` -> the walk's home squares but a pawn's (two at most: one bit each) and
 /// their preimages; (0, 0) where there is none.
 static HOME_PAIRS: [[[(u64, u64); 2]; 7]; 2] = home_pairs(&TABLES);
 
@@ -120,7 +122,7 @@ const HOME_BLACK: usize = 1;
 const SYMMETRIC: usize = 2;
 const REACH: usize = 3;
 
-/// [map][attacker colour][k][walk] -> squares s such that a unit of that walk reborn on
+/// `[map][attacker colour][k][walk]` -> squares s such that a unit of that walk reborn on
 /// the square the map gives for s (home squares of a colour, the symmetric square, s
 /// itself) lands on k, on a square from which, as a unit of the attacker colour, it
 /// attacks k on an empty board, or (a pawn) on its promotion rank (never a pawn's home).
@@ -167,7 +169,7 @@ pub(crate) fn danger_squares(attacker: Color, k: Square) -> &'static [u64; 7] {
     &danger_table()[REACH][attacker.index()][k.index()]
 }
 
-/// [attacker colour][k][s] -> the walks (bit [`Role::index`]) whose [`danger_squares`]
+/// `[attacker colour][k][s]` -> the walks (bit [`Role::index`]) whose [`danger_squares`]
 /// hold s: [`danger_squares`] read by square.
 #[inline(always)]
 pub(crate) fn danger_walks(attacker: Color, k: Square) -> &'static [u8; 64] {
@@ -189,7 +191,7 @@ pub(crate) fn danger_walks(attacker: Color, k: Square) -> &'static [u8; 64] {
     &t[attacker.index()][k.index()]
 }
 
-/// Equipollents: [attacker colour][k][from] -> the capture squares `to` whose rebirth square
+/// Equipollents: `[attacker colour][k][from]` -> the capture squares `to` whose rebirth square
 /// (`to` plus the move's vector: 2·to − from) is on the board and among the
 /// [`danger_squares`] of some walk: the only captures from `from` whose victim may matter
 /// to a king on `k` (a superset: the walks on the board are not known here).
@@ -224,8 +226,9 @@ pub(crate) fn vector_danger(attacker: Color, k: Square) -> &'static [u64; 64] {
 }
 
 /// The capture squares from which a unit of `color` with reborn walk `walk` is reborn on
-/// one of `targets` ([`Circe::victim_rebirth_square`](crate::rules::circe::Circe::victim_rebirth_square) read backwards); `None` when that
-/// depends on each unit's diagram square.
+/// one of `targets`
+/// ([`Circe::victim_rebirth_square`](crate::rules::circe::Circe::victim_rebirth_square)
+/// read backwards); `None` when that depends on each unit's diagram square.
 #[inline(always)]
 pub(crate) fn victim_squares_reborn_in(c: &Circe, walk: Role, color: Color, targets: Bitboard) -> Option<Bitboard> {
     if let Some(hc) = c.home_colour(color) {
@@ -255,11 +258,12 @@ pub(crate) fn danger_row(c: &Circe, attacker: Color, k: Square) -> Option<&'stat
     }
 }
 
-/// The enemy units (of `them`) whose capture [`VictimRule::weight`] must look at (a
+/// The enemy units (of `them`) whose capture
+/// [`VictimRule::weight`](crate::fast::general::VictimRule::weight) must weigh (a
 /// superset): those whose reborn unit could attack the king on `king` on an empty board or
-/// land on it, be a pawn on its promotion rank, find its square occupied where that
-/// matters (Strict: illegal; Assassin: a hidden unit), or that stand on hidden units; kings
-/// when they are reborn.
+/// land on it, be a pawn on its promotion rank, find its square occupied where that matters
+/// (Strict: illegal; Assassin: a hidden unit), or that stand on hidden units; kings when
+/// they are reborn.
 #[inline(always)]
 pub(crate) fn victims_to_weigh(
     pos: &Position,

@@ -76,7 +76,7 @@ fn run<O: Out>(pos: &Position, kings: bool, type_b: bool, out: &mut O) -> Option
             .into_iter()
             .fold(Bitboard::EMPTY, |b, e| b | king_attacks(e));
     }
-    // a double step that lands beside an enemy pawn is observed e.p. (IR5)
+    // a double step that lands beside an enemy pawn is observed e.p. (docs/rules.md)
     let tp = s.pieces(them, Role::Pawn);
     let beside = Bitboard(((tp.0 & !FILE_A) >> 1) | ((tp.0 & !FILE_H) << 1));
     // squares whose emptying opens a line between like enemy sliders
@@ -253,8 +253,8 @@ impl Judge<'_> {
     }
 
     /// Is our king on `k` in check on board `b` (`clean`: known to pass the test)? Type B:
-    /// attacked; type A: attacked by a unit whose capture of the king passes the test (IR3;
-    /// one promotion choice passing is enough).
+    /// attacked; type A: attacked by a unit whose capture of the king passes the test (one
+    /// promotion choice passing is enough; docs/rules.md).
     fn check(&self, b: &Sets, k: Square, clean: bool) -> bool {
         let att = b.attackers_to(k, b.occ) & b.color[self.them.index()];
         if self.type_b || att.is_empty() {

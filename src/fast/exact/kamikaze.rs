@@ -4,16 +4,17 @@
 //! (`circe-kamikaze-reborn`: the capturer is reborn first on its own Circe square when that
 //! is free, a king on e1/e8 or the capture is illegal), when our king is not attacked.
 //!
-//! Quiet moves are those of orthodox chess (nothing is captured, nothing reborn), counted in
-//! bulk. A capture empties its departure square and the capture square, then puts the
+//! Quiet moves are those of orthodox chess (nothing is captured, nothing reborn), counted
+//! in bulk. A capture empties its departure square and the capture square, then puts the
 //! victim on its rebirth square: it can expose our king only through a square that screens
-//! it from an enemy slider ([`screens`]: pinned units are among them), or by the reborn
-//! unit's attack (victims whose rebirth square could matter at all: the per-king-square
-//! table [`danger_row`](crate::fast::rebirth_tables::danger_row)). Any other capture by a unit other than the king is legal at
-//! once (a reborn capturer is ours: it can only block); those are judged on the board after
-//! the move, and so are a pinned unit's captures off its line (the capturer leaves the
-//! capture square whatever the direction), the king's captures (it is reborn) and e.p.
-//! captures (the orthodox generator's own e.p. test knows nothing of the rebirths).
+//! it from an enemy slider ([`screens`](super::screens): pinned units are among them), or
+//! by the reborn unit's attack (victims whose rebirth square could matter at all: the
+//! per-king-square table [`danger_row`](crate::fast::rebirth_tables::danger_row)). Any
+//! other capture by a unit other than the king is legal at once (a reborn capturer is ours:
+//! it can only block); those are judged on the board after the move, and so are a pinned
+//! unit's captures off its line (the capturer leaves the capture square whatever the
+//! direction), the king's captures (it is reborn) and e.p. captures (the orthodox
+//! generator's own e.p. test knows nothing of the rebirths).
 
 use super::{all_unit_moves, en_passants, pins_and_screens, unattacked_king, unit_moves, Out};
 use crate::attacks::line;

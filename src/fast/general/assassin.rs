@@ -28,7 +28,7 @@ pub(crate) fn threat_squares(c: Color) -> Bitboard {
 
 /// Assassin Circe: on board `b`, could the enemy capture one of `us`'s units whose rebirth
 /// square (its home square) is `k`, removing our king standing there? Any geometric
-/// capture counts (RULES.md §4), by the attackers `able` keeps (Madrasi: the unparalysed).
+/// capture counts (docs/rules.md), by the attackers `able` keeps (Madrasi: the unparalysed).
 pub(crate) fn assassination_threat(
     b: &Sets,
     us: Color,
@@ -225,11 +225,11 @@ impl General {
     }
 }
 
-/// Assassin Circe's king on a home square `k` (`General::count_assassin_home`, plain preset): the
-/// orthodox generator's moves of our other units, those that are simple (quiet, not a
-/// promotion, from a square that screens neither the king nor a unit whose rebirth square
-/// is `k`, and not landing where the unit's rebirth square would be `k`) counted, the
-/// others listed to be judged one by one.
+/// Assassin Circe's king on a home square `k` (`General::count_assassin_home`, plain
+/// preset): the orthodox generator's moves of our other units, those that are simple
+/// (quiet, not a promotion, from a square that screens neither the king nor a unit whose
+/// rebirth square is `k`, and not landing where the unit's rebirth square would be `k`)
+/// counted, the others listed to be judged one by one.
 struct ThreatSink<'a> {
     pos: &'a Position,
     us: Color,

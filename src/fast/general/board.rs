@@ -4,7 +4,7 @@
 //! attack by an unparalysed unit (Madrasi), by a capturer that could be reborn
 //! (Anticirce), on a king that could not be reborn (Rex Inclusive), from a rebirth square
 //! (Mars), a capture whose rebirth lands on the king (Assassin), and the Isardam test. What
-//! it cannot decide is played through the rules' pipeline.
+//! it cannot decide is played through the generic pipeline.
 
 use crate::bitboard::Bitboard;
 use crate::fast::generic_one;
@@ -21,7 +21,7 @@ use crate::square::{Piece, Role, Square};
 use super::{After, General};
 
 impl General {
-    /// Judges a move on the bitboards after it; the generic pipeline when that cannot decide.
+    /// Judges a move on the bitboards after it; the generic pipeline where they cannot decide.
     #[inline]
     pub(super) fn by_board(&self, pos: &mut Position, rules: &Rules, m: Move) -> u64 {
         if self.cohen_may(Self::emptied_by(m)) {
@@ -71,7 +71,8 @@ impl General {
         Some(true)
     }
 
-    /// Is our king on `k` in check on board `b`? `None` when this module cannot say.
+    /// Is our king on `k` in check on board `b`? `None`: the counter cannot say (the move is
+    /// played through the generic pipeline).
     #[inline]
     pub(super) fn check_on(&self, b: &Sets, k: Square) -> Option<bool> {
         if self.threats.contains(k) && self.assassination_threat(b, k) {
@@ -163,7 +164,7 @@ impl General {
         }
     }
 
-    /// The bitboards after `m`, effects included, when this module models them.
+    /// The bitboards after `m`, effects included, where the counter models them.
     pub(super) fn after(&self, pos: &Position, rules: &Rules, m: Move) -> After {
         let out = self.after_move(pos, rules, m);
         let Some((unit, ps)) = self.pending else { return out };

@@ -44,7 +44,7 @@ impl General {
         };
         // the common case: the capturer stays, uncovers nothing, a plain attack is a check,
         // the victim alone decides
-        // (`victim_rule` needs a decisive attack and a capturer that stays)
+        // (`victim_rule` needs an attack that is a check and a capturer that stays)
         let staying = self.attack_is_check && c.capturer == Capturer::Stays;
         if let Some(w) = staying
             .then(|| self.victim_rule(pos, false))

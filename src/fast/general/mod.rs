@@ -1,7 +1,7 @@
 //! The general counter: the legal moves of a position counted without playing most of them,
 //! for every rule set it models. It counts what the plan's short path declines, and every
-//! position of the rule sets that have no short path (compositions such as `circe+madrasi`,
-//! Cohen's rule, Isardam type A, the rarer Circe variants).
+//! position of the rule sets that have no short path (Cohen's rule, compositions such as
+//! `circe+madrasi` or `circe+isardam`).
 //!
 //! The rules play every move (`Rules::play`) and judge the board after it. Here:
 //!
@@ -13,7 +13,7 @@
 //!   ([`board`]). Under every definition of check handled here, a king that no enemy unit
 //!   attacks geometrically is not in check; when it is attacked, rule sets whose check is
 //!   the plain attack decide at once, the others look closer (Madrasi, Anticirce, Rex
-//!   Inclusive, Mars) or play the move through the rules' pipeline.
+//!   Inclusive, Mars) or play the move through the generic pipeline.
 //!
 //! Captures have their own shortcuts ([`capture`]), castling its own tests ([`castling`]),
 //! and an Assassin king on a home square its own count ([`assassin`]). What the counter
@@ -59,6 +59,8 @@ struct MarsWatch {
     n: usize,
 }
 
+/// The general counter for one position: what the rules and the position say once, before
+/// the moves are counted ([`General::count`]).
 pub(crate) struct General {
     us: Color,
     them: Color,
@@ -176,6 +178,10 @@ impl General {
         }
     }
 
+    /// The number of legal moves: in bulk where the king is not attacked ([`bulk`]), one
+    /// move at a time where it is or where the rules make every move need its own look
+    /// (Mars, an Assassin king on a home square, a pending pawn), played through the rules'
+    /// pipeline where Cohen's rule cannot be settled on the bitboards.
     pub(crate) fn count(&self, pos: &mut Position, rules: &Rules) -> u64 {
         let s = pos.sets();
         let immobile_enemy_pawns = self.fr == FirstRankPawns::Immobile
@@ -217,7 +223,8 @@ impl General {
     }
 
     /// Every candidate of `movegen` judged on its board (Mars geometry; an Assassin king
-    /// on a square where a rebirth could remove it).
+    /// on a square where a rebirth could remove it; a pending pawn, whose promotions the
+    /// bulk count does not model).
     fn count_listed(&self, pos: &mut Position, rules: &Rules) -> u64 {
         let mut list = MoveList::new();
         crate::movegen::candidates(pos, rules, &mut list);

@@ -13,7 +13,7 @@ use crate::rules::circe::{Circe, Occupied};
 use crate::square::{Color, Role, Square};
 
 /// Assassin Circe, our king on `k`, one of our home squares, where a rebirth could remove
-/// it: counted by [`assassin_home`].
+/// it: counted by [`assassin_home`](super::assassin_home).
 #[inline(always)]
 pub(super) fn assassin_at_home(pos: &Position, c: &Circe, k: Square) -> bool {
     c.occupied == Occupied::Assassinate && crate::fast::general::threat_squares(pos.turn()).contains(k)

@@ -1,6 +1,6 @@
-//! Assassin Circe (the plain preset) on the lean path's positions, our king standing on one
+//! Assassin Circe (the plain preset) in the victim family, our king standing on one
 //! of our home squares `k`: a capture of one of our units whose rebirth square is `k`
-//! would remove the king, so such a capture is a check (RULES.md §4).
+//! would remove the king, so such a capture is a check (docs/rules.md).
 //!
 //! The units in question are those of one walk (`k`'s: a pawn's on the second rank, else
 //! the piece's whose home square it is) standing on the squares whose home square is `k`
@@ -9,7 +9,8 @@
 //!
 //! * by leaving a line between an enemy slider and the king or a target, where it stands
 //!   alone: pinned to the king, the orthodox generator keeps it on its line (and
-//!   [`super::shielding_captures`] judges its captures whose reborn victim may shield the line);
+//!   [`super::shielding_captures`] judges its captures whose reborn victim may shield the
+//!   line);
 //!   pinned to a target, its moves are judged on the board;
 //! * by landing, as a unit of that walk, on the preimage of `k`: it becomes a target. A
 //!   quiet move there is legal exactly when no enemy unit attacks its arrival square (what
@@ -21,14 +22,14 @@
 //!   board when it could (on an empty board);
 //! * by a capture whose victim, reborn on its home square (replacing whatever stands there,
 //!   so that square stays occupied), attacks the king or a target: the victims that could
-//!   (on an empty board, [`crate::fast::rebirth_tables::victims_to_weigh`] of each square) are judged on the board.
+//!   (on an empty board, [`victims_to_weigh`] of each square) are judged on the board.
 //!
 //! Every other move of those units is legal: the orthodox generator counts them in bulk.
 //! The king's steps are [`super::assassin_king`]'s (once it leaves `k` the targets no
 //! longer matter); its captures and every move judged on the board are
-//! [`super::on_board`]'s, which plays the rebirth and tests both kinds of check. In
-//! check by a threat (a target the enemy can take), only the moves that may parry it are
-//! judged ([`evasions`]); a king attacked is left to the general counter.
+//! [`on_board`](super::on_board::on_board)'s, which plays the rebirth and tests both kinds
+//! of check. In check by a threat (a target the enemy can take), only the moves that may
+//! parry it are judged ([`evasions`]); a king attacked is left to the general counter.
 
 use crate::attacks::{between, king_attacks};
 use crate::bitboard::Bitboard;
@@ -42,8 +43,8 @@ use crate::rules::circe::{home_preimage_of, home_role, home_square, Circe};
 use crate::square::{Color, Role, Square};
 
 /// The number of legal moves with our king on our home square `k`, attacked by `checkers`,
-/// our units `pinned` to it on the lines `rays` (see `lean::setup`); `None` when the king is
-/// attacked (a target capturable: [`evasions`]). The position is one the lean path models
+/// our units `pinned` to it on the lines `rays` (see [`super::setup`]); `None` when the king is
+/// attacked (a target capturable: [`evasions`]). The position is one the victim family models
 /// (nothing hidden, no pending rebirth, no pawn on its first rank, no e.p. capture).
 #[inline(never)]
 pub(crate) fn count(
@@ -149,8 +150,8 @@ fn evasions(
 }
 
 /// The moves [`count`] and [`evasions`] judge on the board: those orthodox chess forbids
-/// and a rebirth may allow ([`super::shielding_captures`]), the king's captures, and the generator's
-/// moves the sink kept; `None` when it kept too many.
+/// and a rebirth may allow ([`super::shielding_captures`]), the king's captures, and the
+/// generator's moves the sink kept; `None` when it kept too many.
 fn judged(pos: &Position, c: &Circe, k: Square, pinned: Bitboard, rays: Bitboard, kept: &Kept) -> Option<u64> {
     let theirs = pos.sets().color[pos.turn().other().index()];
     let mut n = 0;
@@ -175,7 +176,7 @@ struct Evade {
 }
 
 /// The moves a sink keeps to be judged on the board (departure and arrival, packed), up to
-/// [`KEPT`]; past that the count gives up ([`Kept::moves`] is `None`).
+/// [`KEPT`]; past that the count is declined ([`Kept::moves`] is `None`).
 struct Kept {
     moves: [u16; KEPT],
     len: usize,

@@ -17,17 +17,17 @@ use crate::position::Position;
 use crate::rules::circe::{Circe, Occupied, SquareRule};
 use crate::square::{Color, Piece, Role, Square};
 
-/// [`plain`] where the rebirth square depends on the capture (CouCou, Couscous: the
-/// capturer's home square; Equipollents: the capture square plus the move's vector;
-/// Platzwechsel: the capturer's departure square), the victims keeping their walk and
-/// vanishing from a taken square: the captures are weighed in the generator's sink
+/// [`plain`](super::by_victim::plain) where the rebirth square depends on the capture
+/// (CouCou, Couscous: the capturer's home square; Equipollents: the capture square plus the
+/// move's vector; Platzwechsel: the capturer's departure square), the victims keeping their
+/// walk and vanishing from a taken square: the captures are weighed in the generator's sink
 /// ([`Weigh`]; Platzwechsel: [`Swap`], every unit's captures counted by the victims' walks,
 /// from sets built once per position). CouCou and Couscous count a piece's captures by its
 /// walk, from sets built once per position ([`HomeWeights`]). Equipollents counts in bulk
 /// with the quiet moves those whose rebirth square is off the board or where no enemy walk
-/// could matter ([`crate::fast::rebirth_tables::vector_danger`], per departure square; for pawns
-/// the danger squares moved back by the capture's vector): its rebirth squares are mostly
-/// far from the king, and a loop over every capture mispredicts.
+/// could matter ([`crate::fast::rebirth_tables::vector_danger`], per departure square; for
+/// pawns the danger squares moved back by the capture's vector): its rebirth squares are
+/// mostly far from the king, and a loop over every capture mispredicts.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)] // (the king's set-up, the units left out)
 pub(super) fn plain_by_capture(
@@ -342,9 +342,8 @@ impl HomeWeights {
     }
 
     /// Are the sets worth building? Not with fewer than three of our pieces off our first
-    /// rank, as in the opening: building them costs about what weighing a few pieces'
-    /// captures one by one does (initial position, perft(5): 54.5 instructions per node
-    /// without the sets, 58.7 with them).
+    /// rank, as in the opening: building them then costs more than weighing those few
+    /// pieces' captures one by one.
     #[inline(always)]
     fn pay(pos: &Position) -> bool {
         let us = pos.turn();

@@ -115,12 +115,12 @@ fn plain_clone(
     Some(n)
 }
 
-/// [`plain`] for Strict Circe with victims whose rebirth square is taken (`uncapturable`): their
-/// capture is illegal but from the squares `capturable_from` (where the capturer may stand on
-/// that square), where they are weighed with the others of `weighed`. With no unit of ours on
-/// such a square (mostly), the generator leaves those captures out of its bulk sets itself
-/// ([`Sink::forbid`]); those it gives one by one (a pinned pawn's) are weighed, to none.
-/// The units of `skip` (Volcanic's covered units, judged apart) are left out.
+/// [`plain`] for Strict Circe with victims whose rebirth square is taken (`uncapturable`):
+/// their capture is illegal but from the squares `capturable_from` (where the capturer may
+/// stand on that square), where they are weighed with the others of `weighed`. With no unit
+/// of ours on such a square (mostly), the generator leaves those captures out of its bulk
+/// sets itself ([`Sink::forbid`]); those it gives one by one (a pinned pawn's) are weighed,
+/// to none. The units of `skip` (Volcanic's covered units, judged apart) are left out.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)] // (the king's set-up, the look, the units left out)
 pub(super) fn plain_strict(
@@ -134,7 +134,7 @@ pub(super) fn plain_strict(
 ) -> Option<u64> {
     let k = rule.king?;
     if capturable_from.is_empty() {
-        // (the common case: no unit of ours on an enemy home square, so no capture of a dead
+        // (the common case: no unit of ours on an enemy home square, so no capture of an uncapturable
         // victim is legal; the generator leaves them out)
         let mut sink = Plain::<false>::new(pos, k, weighed, Bitboard::EMPTY, Bitboard::EMPTY);
         sink.forbid = uncapturable;
@@ -149,7 +149,7 @@ pub(super) fn plain_strict(
 /// to be weighed after (packed: departure, arrival, and whether it promotes) and the
 /// king's captures, judged apart: the sink of the plainest rules, small enough to stay in
 /// registers. `STRICT` (Strict Circe): the captures of `uncapturable` victims by units off
-/// `capturable_from` are left out (see [`Lean`]).
+/// `capturable_from` are left out (see [`AnyRule`](super::AnyRule)).
 struct Plain<const STRICT: bool> {
     n: u64,
     weighed: Bitboard,
@@ -159,7 +159,7 @@ struct Plain<const STRICT: bool> {
     forbid: Bitboard,
     king: Square,
     theirs: Bitboard,
-    /// How many captures were kept (over the capacity: too many, the count gives up).
+    /// How many captures were kept (over the capacity: too many, the count is declined).
     len: usize,
     caps: [std::mem::MaybeUninit<u16>; CAPACITY],
 }
@@ -243,7 +243,7 @@ impl<const STRICT: bool> Plain<STRICT> {
     }
 
     /// Strict Circe: `t` (pawn moves `delta` long, arrival squares) but the captures of
-    /// dead victims by units off their `capturable_from` squares.
+    /// uncapturable victims by units off their `capturable_from` squares.
     #[inline(always)]
     fn capturable(&self, t: Bitboard, delta: i8) -> Bitboard {
         if STRICT {
@@ -255,7 +255,8 @@ impl<const STRICT: bool> Plain<STRICT> {
 }
 
 /// Strict Circe: the arrival squares `t` of pawn moves `delta` long but the captures of
-/// `uncapturable` victims by pawns off the squares `capturable_from` (see [`uncapturable_victims`]).
+/// `uncapturable` victims by pawns off the squares `capturable_from` (see
+/// [`uncapturable_victims`]).
 #[inline(always)]
 pub(super) fn capturable(t: Bitboard, delta: i8, uncapturable: Bitboard, capturable_from: Bitboard) -> Bitboard {
     t & !(uncapturable & !crate::orthodox::shift(capturable_from, delta))

@@ -47,7 +47,7 @@ impl Instances {
         self.count[usize::from(i)](pos, c)
     }
 
-    /// The path's moves (`sure` and `to_test`, see `lean::moves`) for the rules `c`.
+    /// The path's moves (`sure` and `to_test`, see [`super::moves`]) for the rules `c`.
     #[inline(always)]
     pub(crate) fn moves(
         &self,
@@ -70,19 +70,19 @@ macro_rules! table {
     };
 }
 
-/// An instance of the lean path's count: preset `N`'s rules as a constant, or `c`.
+/// An instance of the victim family's count: preset `N`'s rules as a constant, or `c`.
 fn count<const N: usize>(pos: &Position, c: &Circe) -> Option<u64> {
     let c = if N == GENERIC { c } else { &const { preset(N) } };
     super::count(pos, c)
 }
 
-/// An instance of the lean path's moves (see [`count`]).
+/// An instance of the victim family's moves (see [`count`]).
 fn moves<const N: usize>(pos: &Position, c: &Circe, sure: &mut MoveList, to_test: &mut MoveList) -> Option<()> {
     let c = if N == GENERIC { c } else { &const { preset(N) } };
     super::moves(pos, c, sure, to_test)
 }
 
-/// The lean path's instances.
+/// The victim family's instances, by preset.
 pub(crate) static BY_PRESET: Instances = Instances {
     count: table!(count),
     moves: table!(moves),

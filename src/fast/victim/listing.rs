@@ -21,7 +21,7 @@ use crate::square::{Color, Role, Square};
 
 /// The legal moves, in two lists: `sure` (legal whatever the rebirth does) and `to_test`
 /// (to be played with the legality test: captures that a rebirth may make illegal, or
-/// legal); `None` when the position is not one this module models.
+/// legal); `None`: the family declines the position.
 #[inline(always)]
 pub(crate) fn moves(pos: &Position, c: &Circe, sure: &mut MoveList, to_test: &mut MoveList) -> Option<()> {
     if c.victim_kings {
@@ -72,7 +72,8 @@ pub(crate) fn moves(pos: &Position, c: &Circe, sure: &mut MoveList, to_test: &mu
     } else {
         Bitboard::EMPTY
     };
-    // (one instance per case, so that plain Circe does not pay for the look by capturer (Platzwechsel, Clone))
+    // (one instance per case, so that plain Circe does not pay for the victims to weigh by
+    // capturer: Platzwechsel, Clone)
     // (Strict Circe: the captures no rebirth square allows are not listed)
     let (uncapturable, capturable_from) = uncapturable_victims(pos, c);
     // (the captures that [`plain_by_capture`] weighs when counting: sorted by their weight)
@@ -131,7 +132,7 @@ pub(crate) fn moves(pos: &Position, c: &Circe, sure: &mut MoveList, to_test: &mu
 }
 
 /// Runs the generator into `sink`, then lists the king's captures (to be tested); whether a
-/// move this module does not model was met.
+/// move the family does not model was met (the listing is declined).
 #[inline(always)]
 fn collect<const BY_CAPTURER: bool>(
     mut sink: Collect<'_, BY_CAPTURER>,
@@ -171,10 +172,11 @@ struct Collect<'a, const BY_CAPTURER: bool> {
     /// [`uncapturable_victims`]); else empty.
     uncapturable: Bitboard,
     capturable_from: Bitboard,
-    /// A move this module does not model was met.
+    /// A move the family does not model was met: the listing is declined.
     declined: bool,
-    /// CouCou, Couscous, Equipollents, Platzwechsel in [`plain_by_capture`]'s cases: the
-    /// captures weighed as the count weighs them ([`Collect::weighed`]); else `None`.
+    /// CouCou, Couscous, Equipollents, Platzwechsel in
+    /// [`plain_by_capture`](super::by_capture::plain_by_capture)'s cases: the captures
+    /// weighed as the count weighs them ([`Collect::weighed`]); else `None`.
     reach: Option<Reach>,
     pos: &'a Position,
     c: &'a Circe,

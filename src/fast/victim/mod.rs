@@ -1,41 +1,40 @@
-//! The last ply for the plainest rebirth rules, without the general counter's set-up.
+//! The victim-rebirth family: the rule sets where the capturer stays on the capture
+//! square and only the captured unit is reborn (now, or after our next move as in
+//! Parrain), an occupied rebirth square making it vanish, be buried, replace the occupant
+//! (Assassin) or the capture illegal (Strict), and check is the plain attack (or Rex
+//! Inclusive's). [`plan`](crate::fast::plan) sends these rule sets here.
 //!
-//! Rules: the capturer stays, only the captured unit is reborn (now, or later as in
-//! Parrain), an occupied square makes it vanish, be buried or the capture illegal, and check
-//! is the plain attack. Position: our king attacked by one unit at most, nothing hidden
-//! (but, in Volcanic Circe, under our units other than the king and castling rooks: the
-//! unit hidden under one emerges when it leaves, shutting the lines through its square
-//! again; the moves of such a unit pinned to our king, or over an enemy unit that would
-//! attack it, are judged on the board, see [`covered_by`]), no
-//! pawn on its own first rank, no e.p. capture (those positions: [`super::victim_en_passant`],
-//! [`en_passant`]), and a pending rebirth only of ours (Parrain,
-//! king not attacked: the reborn unit can only shield the king, see [`shielded`]; a pawn
-//! reborn on its promotion rank makes four moves of one). Then every orthodox
-//! legal move is legal except the captures whose reborn unit attacks our king (or whose
-//! square is taken, in Strict Circe). The orthodox generator counts in bulk; when the
-//! rebirth square depends on the victim alone (home, mirror, symmetric, diagram square)
-//! only the captures of victims that could be reborn near the king are weighed
-//! ([`victims_to_weigh`]), else every capture. What orthodox chess forbids and a rebirth can
-//! allow is judged apart on the board ([`shielding_captures`]): the king's captures (the reborn unit may
-//! block an attack on the arrival square, or make one), a pinned unit's captures off its
-//! line (the reborn unit may shield the king), and under a line check the captures whose
-//! victim is reborn between the checker and the king.
+//! Why a shortcut holds: in these rules the capturer moves as in orthodox chess and the
+//! victim's rebirth only adds a unit. So every move orthodox chess allows is legal but the
+//! captures whose reborn unit attacks our king (or, in Strict Circe, whose rebirth square
+//! is taken); and a move orthodox chess forbids can be legal only when the reborn unit
+//! shields the king. The orthodox generator therefore counts in bulk, the captures are
+//! weighed by where their victim is reborn, and the few forbidden moves a rebirth may allow
+//! are judged on the board. The files, by rule family:
 //!
-//! Assassin Circe joins in (with our king on one of our home squares, where a rebirth could
-//! remove it, [`assassin_home`] counts): a reborn unit that
-//! replaces the occupant of its square leaves it occupied, so only a rebirth onto our king
-//! (illegal), onto the unit checking it (which it replaces: judged apart, as a victim reborn
-//! between a checker and the king) and the king's steps and castling onto our home squares
-//! (where a capture could rebirth a unit onto it, [`crate::fast::general::assassination_threat`]) differ
-//! from Circe:
-//! the generator leaves the king out and [`assassin_king`] counts its moves; the listing of
-//! perft's inner plies decides each the same way ([`assassin_step_legal`],
-//! [`assassin_castling_legal`]: castling looks at the square the king crosses too, which the
-//! legality test of the board after it would not see) and lists it as legal or drops it.
+//! * [`by_victim`]: the rebirth square depends on the victim alone (Circe, Mirror,
+//!   Symmetry, Diagram, Chameleon, Strict, Volcanic, Assassin, Clone): only the victims
+//!   that could be reborn near the king are weighed;
+//! * [`by_capture`](mod@by_capture): the rebirth square depends on the capture (CouCou,
+//!   Couscous, Equipollents, Platzwechsel): per-king tables weigh each capture in the sink;
+//! * [`parrain`]: a pending rebirth of ours, which can only shield the king;
+//! * [`rex`]: Rex Inclusive, where the king's own rebirth square decides a few moves;
+//! * [`assassin`] and [`assassin_home`]: Assassin Circe, where a rebirth can remove our
+//!   king standing on a home square;
+//! * [`on_board`](mod@on_board): the moves judged on the board after them (the captures
+//!   whose reborn victim may shield the king, the king's captures, e.p., Volcanic's covered
+//!   units);
+//! * [`listing`]: the same reasoning for perft's inner plies, as lists;
+//! * this file: the set-up both share ([`setup`]), the count's dispatch between the sinks
+//!   ([`count`]), and the sink of the cases no plainer sink covers ([`AnyRule`]);
+//!   [`instances`] compiles them once per preset.
 //!
-//! Rex Inclusive joins in ([`Rex`]): where our king stands relative to its rebirth square
-//! decides which few moves check works differently for (a king off that square is in
-//! check only while the square is taken), and those are counted apart.
+//! The family declines (returns `None`, leaving the position to the general counter) what
+//! it does not model: our king attacked by two units, a pawn on its own first rank (where
+//! those do not move as orthodox pawns), an e.p. capture (those positions:
+//! [`super::victim_en_passant`]), a pending rebirth of ours outside Parrain, hidden units
+//! but Volcanic's under units other than our king and off our first rank's corners (the
+//! castling rooks' squares; our units standing on hidden units: [`on_board::covered`]).
 
 mod assassin;
 pub(crate) mod assassin_home;
@@ -67,8 +66,9 @@ use on_board::{covered, king_capture, on_board, on_board_move, shielding_capture
 use parrain::{shielded, PendingPawn, Shield};
 use rex::Rex;
 
-/// What the counting and the listing share: the king, its pinned units and their pin
-/// lines; `None` when the position is not one this module models.
+/// What the counting and the listing share: the king, its checkers, its pinned units and
+/// their pin lines, our pending unit, the king's lines; `None`: the family declines the
+/// position.
 #[inline(always)]
 fn setup(pos: &Position, c: &Circe) -> Option<(Square, Bitboard, Bitboard, Bitboard, Shield, KingLines)> {
     let us = pos.turn();
@@ -146,7 +146,7 @@ struct KingLines {
     diagonal: Bitboard,
 }
 
-/// The number of legal moves, or `None` when the position is not one this module models.
+/// The number of legal moves; `None`: the family declines the position.
 #[inline(always)]
 pub(crate) fn count(pos: &Position, c: &Circe) -> Option<u64> {
     let (k, checkers, pinned, rays, shield, lines) = setup(pos, c)?;
@@ -336,7 +336,7 @@ pub(crate) fn count(pos: &Position, c: &Circe) -> Option<u64> {
         Rex::Home => {
             n += (king_attacks(k) & !ours).count() as u64;
             // castling needs only the king unattacked: it may cross and land on attacked
-            // squares, its rebirth square being then empty (RULES.md §2)
+            // squares, its rebirth square being then empty (docs/rules.md)
             if checkers.is_empty() {
                 n += crate::fast::exact::castling_targets(pos, s, pos.turn(), k).count() as u64;
             }
@@ -365,7 +365,7 @@ pub(crate) fn count(pos: &Position, c: &Circe) -> Option<u64> {
     Some(n)
 }
 
-/// Where the victims worth a look depend on the capturer: its departure square, or its walk.
+/// Where the victims to weigh depend on the capturer: its departure square, or its walk.
 #[derive(Clone, Copy)]
 enum ByCapturer {
     /// Platzwechsel (the victim reborn on the capturer's departure square, with its own
@@ -378,8 +378,8 @@ enum ByCapturer {
     CapturerWalk(&'static [u64; 7]),
 }
 
-/// The [`ByCapturer`] of these rules with our king on `k`; `None` when the look does not
-/// depend on the capturer (or is every capture).
+/// The [`ByCapturer`] of these rules with our king on `k`; `None` when the victims to weigh
+/// do not depend on the capturer (or are every capture's).
 #[inline(always)]
 fn weighed_by_capturer(c: &Circe, them: Color, k: Square) -> Option<ByCapturer> {
     if c.when != When::AtOnce {
@@ -396,7 +396,7 @@ fn weighed_by_capturer(c: &Circe, them: Color, k: Square) -> Option<ByCapturer> 
     }
 }
 
-/// The enemy units whose capture from `from` must be looked at: those whose reborn unit
+/// The enemy units whose capture from `from` must be weighed: those whose reborn unit
 /// could matter by [`ByCapturer`], else `weighed`.
 #[inline(always)]
 fn weighed_from(weighed: Bitboard, by: Option<ByCapturer>, s: &crate::position::Sets, from: Square) -> Bitboard {
@@ -419,10 +419,13 @@ fn weighed_from(weighed: Bitboard, by: Option<ByCapturer>, s: &crate::position::
     }
 }
 
-/// Counts the orthodox generator's moves; captures of `weighed` victims are weighed one by one.
-/// `EXTRA`: victims are out of reach (`uncapturable`) or the king may walk into an Assassin threat
-/// (`threats`): the plainest rules pay for neither (a pending pawn: [`PendingPawn`]);
-/// `BY_CAPTURER`: the look by capturer (Platzwechsel, Clone: [`weighed_from`]).
+/// The sink for any rule of the family, where no plainer sink fits (Rex Inclusive, Strict
+/// with a rebirth square depending on the capture, Assassin with more to weigh...): counts
+/// the orthodox generator's moves, each capture of a `weighed` victim weighed as it comes,
+/// by its victim ([`VictimRule::weight`]) or by the capture ([`by_capture`](fn@by_capture)).
+/// `EXTRA`: victims are out of reach (`uncapturable`) or the king may walk into an Assassin
+/// threat (`threats`): the plainest rules pay for neither; `BY_CAPTURER`: the victims to
+/// weigh depend on the capturer (Platzwechsel, Clone: [`weighed_from`]).
 struct AnyRule<'a, const EXTRA: bool, const BY_CAPTURER: bool> {
     n: u64,
     /// Assassin: our home squares, where the king may be removed by a rebirth (its steps
@@ -438,7 +441,7 @@ struct AnyRule<'a, const EXTRA: bool, const BY_CAPTURER: bool> {
     /// unit standing outside `capturable_from` (the squares where some rebirth could be).
     uncapturable: Bitboard,
     capturable_from: Bitboard,
-    /// A move this module does not model was met.
+    /// A move the family does not model was met: the count is declined.
     declined: bool,
     /// Platzwechsel, Clone: see [`weighed_from`].
     by_capturer: Option<ByCapturer>,

@@ -1,8 +1,8 @@
-//! The victim family's moves judged on the board after them, the rebirth placed as the rules
-//! place it and our king tested by plain attack (and, in Assassin Circe, by the rebirth
-//! threat): the captures orthodox chess forbids that a reborn victim may make legal by
-//! shielding the king ([`shielding_captures`]), the king's captures, the e.p. captures, the moves of
-//! Volcanic's covered units, and whatever the sinks cannot weigh.
+//! The victim family's moves judged on the board after them, the rebirth placed as the
+//! rules place it and our king tested by plain attack (and, in Assassin Circe, by the
+//! rebirth threat): the captures orthodox chess forbids that a reborn victim may make legal
+//! by shielding the king ([`shielding_captures`]), the king's captures, the e.p. captures,
+//! the moves of Volcanic's covered units, and whatever the sinks cannot weigh.
 
 use super::assassin::assassin_at_home;
 use super::parrain::{place_shield, Shield};
@@ -322,7 +322,7 @@ pub(super) fn walks_on(unit: Piece, r: Square) -> &'static [Role] {
 }
 
 /// Volcanic: our units standing on hidden units whose moves the generator leaves out: when
-/// one leaves its square, the earliest unit hidden there emerges (RULES.md §5), so their
+/// one leaves its square, the earliest unit hidden there emerges (docs/rules.md), so their
 /// moves are judged on the board ([`on_board`]); see [`covered_by`] for which.
 #[inline(always)]
 pub(super) fn covered(pos: &Position) -> Bitboard {
@@ -334,10 +334,10 @@ pub(super) fn covered(pos: &Position) -> Bitboard {
 
 /// [`covered`] where units are hidden: leaving its square, our unit lets the unit hidden
 /// under it emerge there, which shuts every line through that square again (the rebirth
-/// weighing knows it: [`crate::fast::general::victim_weight`]). A unit pinned to our king (the emerging
-/// unit may shield the king, so moves off the line may be legal) and one over an enemy
-/// unit that would attack our king from there (on an empty board) need the board; the
-/// others move as any unit.
+/// weighing knows it: [`crate::fast::general::victim_weight`]). A unit pinned to our king
+/// (the emerging unit may shield the king, so moves off the line may be legal) and one over
+/// an enemy unit that would attack our king from there (on an empty board) need the board;
+/// the others move as any unit.
 #[inline(never)]
 fn covered_by(pos: &Position) -> Bitboard {
     let us = pos.turn();

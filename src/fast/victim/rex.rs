@@ -8,7 +8,7 @@ use crate::position::Position;
 use crate::rules::circe::Circe;
 use crate::square::{Role, Square};
 
-/// Rex Inclusive (RULES.md §2): our king is in check when attacked and its rebirth square
+/// Rex Inclusive (docs/rules.md): our king is in check when attacked and its rebirth square
 /// (e1/e8) is taken after the capture. Where it stands decides which moves that can
 /// change: the counting below follows plain Circe but for what each case says.
 #[derive(Clone, Copy, PartialEq)]
