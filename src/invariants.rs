@@ -21,7 +21,7 @@
 //! * the colour-mirrored position mirrors back to the position, has the same legality and
 //!   the same perft(2) (depth capped by [`Limits`]), and perft(2) equals the sum of the
 //!   divide over the listed legal moves (perft walks the moves its own way);
-//! * a position whose side not to move is in check (an illegal position) has no legal move.
+//! * a position whose side not to move is in check has no legal move (docs/rules.md).
 //!
 //! Along a line of moves ([`check_line`]): every node as above, the line replays through
 //! the Popeye notation of its moves (`Game::play_line`) to the same position, and unmaking

@@ -43,7 +43,8 @@ pub struct Search<'a> {
     /// Optional transposition table (`--hash`).
     pub table: Option<&'a Table>,
     /// The occupancy of the parent position when the search reached this one (Cohen's
-    /// rule: the position before the opponent's last move), for the leaf counter.
+    /// rule: the position before the opponent's last move), for the last ply's count
+    /// (`fast::count_with`).
     parent_occ: Option<crate::bitboard::Bitboard>,
 }
 
@@ -203,10 +204,10 @@ impl<'a> Search<'a> {
 }
 
 /// perft(2) of a position known to be legal: each legal move played, the position after it
-/// counted by the leaf counter. (A function of its own: in perft's loop beside the Mars
-/// perft(2) call the compiler put the move loop out of line itself, with the count behind
-/// the closure's reference, +0.2% instructions for the other variants; here it runs 0.3%
-/// under what it did before that call.)
+/// counted by the accelerators' last ply (`fast::count_with`). (A function of its own: in
+/// perft's loop beside the Mars perft(2) call the compiler put the move loop out of line
+/// itself, with the count behind the closure's reference, which slowed the other
+/// variants.)
 #[inline(never)]
 fn count_two_played(pos: &mut Position, rules: &Rules, plan: Plan) -> u64 {
     let mut n = 0;

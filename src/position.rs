@@ -229,8 +229,7 @@ impl Default for Undo {
 }
 
 /// The bitboards of a board: per colour, per walk, and all units. A plain copyable value,
-/// so that a move's result can be examined without playing it (the fast leaf counters
-/// build the board after a move this way).
+/// so that a move's result can be examined without playing it (the accelerators, `fast`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Sets {
     /// The units of each colour, by [`Color::index`].
@@ -479,7 +478,7 @@ impl Position {
         self.sets.attackers_to(sq, occ)
     }
     /// The hash after a quiet move of the unit on `from` to the empty square `to`, arriving
-    /// as `q` (a promotion's new walk), with no other effect (Cohen's rule in the leaf
+    /// as `q` (a promotion's new walk), with no other effect (Cohen's rule in the general
     /// counter).
     #[inline]
     pub(crate) fn quiet_hash(&self, from: Square, to: Square, q: Piece, double: bool) -> u64 {

@@ -204,8 +204,8 @@ mod tests {
     }
 
     /// The path each preset and each composition of the project's suites takes. A change here
-    /// is a change of speed (a preset on the general counter is up to 5x slower), so it must
-    /// be deliberate.
+    /// is a change of speed (a preset on the general counter is several times slower), so it
+    /// must be deliberate.
     fn expected() -> Vec<(&'static str, Path)> {
         let victim = |name: &str| {
             let c = Rules::parse(name).unwrap().circe.unwrap();

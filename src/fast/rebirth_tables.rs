@@ -1,12 +1,16 @@
 //! Tables read backwards from the rebirth squares, which only the accelerators need: the
 //! squares whose home square lies in a set, per walk; and, per king square, the squares
 //! from which a reborn unit could attack that king (the "danger" squares the victim family
-//! weighs captures by). The rules themselves ask only `home_square` and its plain inverses
-//! in `rules::circe`.
+//! weighs captures by); and the board queries read from them: which units of a side would
+//! be reborn on given squares ([`all_victims_reborn_in`]), which victims could be reborn
+//! near a king ([`victims_to_weigh`]). The rules themselves ask only `home_square` and its
+//! plain inverses in `rules::circe`.
 
 use crate::bitboard::Bitboard;
+use crate::position::Position;
 use crate::rules::circe::{Circe, HomeTables, SquareRule, TABLES};
-use crate::square::{Color, Role, Square};
+use crate::rules::circe::{Occupied, Victim, WalkRule, When};
+use crate::square::{Color, Piece, Role, Square};
 
 /// Squares s such that `home_square(role, color, s)` is one of `targets` (empty for kings).
 #[inline(always)]
@@ -222,8 +226,9 @@ pub(crate) fn vector_danger(attacker: Color, k: Square) -> &'static [u64; 64] {
 }
 
 /// The capture squares from which a unit of `color` with reborn walk `walk` is reborn on
-/// one of `targets` ([`Circe::victim_rebirth_square`](crate::rules::circe::Circe::victim_rebirth_square) read backwards); `None` when that
-/// depends on each unit's diagram square.
+/// one of `targets`
+/// ([`Circe::victim_rebirth_square`](crate::rules::circe::Circe::victim_rebirth_square)
+/// read backwards); `None` when that depends on each unit's diagram square.
 #[inline(always)]
 pub(crate) fn victim_squares_reborn_in(c: &Circe, walk: Role, color: Color, targets: Bitboard) -> Option<Bitboard> {
     if let Some(hc) = c.home_colour(color) {
@@ -250,6 +255,105 @@ pub(crate) fn danger_row(c: &Circe, attacker: Color, k: Square) -> Option<&'stat
         }
         SquareRule::Symmetric => Some(&danger_table()[SYMMETRIC][attacker.index()][k.index()]),
         _ => None,
+    }
+}
+
+/// The enemy units (of `them`) whose capture
+/// [`VictimRule::weight`](crate::fast::general::VictimRule::weight) must weigh (a
+/// superset): those whose reborn unit could attack the king on `king` on an empty board or
+/// land on it, be a pawn on its promotion rank, find its square occupied where that matters
+/// (Strict: illegal; Assassin: a hidden unit), or that stand on hidden units; kings when
+/// they are reborn.
+#[inline(always)]
+pub(crate) fn victims_to_weigh(
+    pos: &Position,
+    c: &Circe,
+    them: Color,
+    king: Option<Square>,
+    hidden: Bitboard,
+) -> Bitboard {
+    let s = pos.sets();
+    let mut to_weigh = hidden;
+    if c.victim != Victim::Reborn || c.when != When::AtOnce {
+        return to_weigh;
+    }
+    if c.victim_kings {
+        to_weigh |= s.pieces(them, Role::King);
+    }
+    let common = match c.occupied {
+        Occupied::Illegal => s.occ,
+        Occupied::Assassinate => hidden,
+        Occupied::Vanish | Occupied::Bury => Bitboard::EMPTY,
+    };
+    // the common case, table lookups only
+    if let (true, Some(row)) = (common.is_empty(), king.and_then(|k| danger_row(c, them, k))) {
+        let theirs = s.color[them.index()];
+        for role in Role::CAPTURABLE {
+            let walk = c.victim_reborn_walk(Piece::new(them, role));
+            to_weigh |= theirs & s.role[role.index()] & Bitboard(row[walk.index()]);
+        }
+        return to_weigh;
+    }
+    // (on the king, where it attacks the king on an empty board, a pawn's promotion rank)
+    let danger = king.map(|k| crate::fast::rebirth_tables::danger_squares(them, k));
+    if let (true, Some(row), SquareRule::Diagram) = (common.is_empty(), danger, c.square) {
+        // Diagram Circe: each unit's diagram square, looked up
+        for role in Role::CAPTURABLE {
+            let targets = Bitboard(row[c.victim_reborn_walk(Piece::new(them, role)).index()]);
+            for sq in s.pieces(them, role) {
+                if pos.origin(sq).is_some_and(|o| targets.contains(o)) {
+                    to_weigh = to_weigh.with(sq);
+                }
+            }
+        }
+        return to_weigh;
+    }
+    for role in Role::CAPTURABLE {
+        let units = s.pieces(them, role);
+        if units.is_empty() {
+            continue;
+        }
+        let walk = c.victim_reborn_walk(Piece::new(them, role));
+        let targets = match danger {
+            Some(row) => common | Bitboard(row[walk.index()]),
+            None if walk == Role::Pawn => common | Bitboard::rank(them.promotion_rank()),
+            None => common,
+        };
+        to_weigh |= units & victims_reborn_in(pos, c, Piece::new(them, role), targets);
+    }
+    to_weigh
+}
+
+/// The units of `them` (any walk) whose rebirth square, were they captured, would be one of
+/// `targets`.
+#[inline(always)]
+pub(crate) fn all_victims_reborn_in(pos: &Position, c: &Circe, them: Color, targets: Bitboard) -> Bitboard {
+    if let (Some(hc), false) = (c.home_colour(them), c.walk == WalkRule::Chameleon) {
+        // (home squares, each walk its own: the tables read backwards, nothing else)
+        let s = pos.sets();
+        return Role::CAPTURABLE.iter().fold(Bitboard::EMPTY, |b, &role| {
+            b | (s.pieces(them, role) & crate::fast::rebirth_tables::home_preimage_in(role, hc, targets))
+        });
+    }
+    Role::CAPTURABLE.iter().fold(Bitboard::EMPTY, |b, &role| {
+        b | victims_reborn_in(pos, c, Piece::new(them, role), targets)
+    })
+}
+
+/// The squares of the units `victim` (a colour and walk) whose rebirth square, were they
+/// captured, would be one of `targets` (rebirth rules that look at the victim only).
+#[inline(always)]
+pub(crate) fn victims_reborn_in(pos: &Position, c: &Circe, victim: Piece, targets: Bitboard) -> Bitboard {
+    let units = pos.sets().pieces(victim.color(), victim.role());
+    if units.is_empty() || targets.is_empty() {
+        return Bitboard::EMPTY;
+    }
+    let walk = c.victim_reborn_walk(victim);
+    match victim_squares_reborn_in(c, walk, victim.color(), targets) {
+        Some(b) => units & b,
+        None => units
+            .filter(|&sq| pos.origin(sq).is_some_and(|o| targets.contains(o)))
+            .fold(Bitboard::EMPTY, Bitboard::with),
     }
 }
 

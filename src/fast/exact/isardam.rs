@@ -47,7 +47,7 @@ fn run<O: Out>(pos: &Position, kings: bool, type_b: bool, out: &mut O) -> Option
     let us = pos.turn();
     let them = us.other();
     let occ = s.occ;
-    if crate::fast::attacked(s, k, them, occ, FR) || !passes_sets(s, kings, FR, None) {
+    if crate::fast::geometry::attacked(s, k, them, occ, FR) || !passes_sets(s, kings, FR, None) {
         return None;
     }
     let ours = s.color[us.index()];
@@ -76,7 +76,7 @@ fn run<O: Out>(pos: &Position, kings: bool, type_b: bool, out: &mut O) -> Option
             .into_iter()
             .fold(Bitboard::EMPTY, |b, e| b | king_attacks(e));
     }
-    // a double step that lands beside an enemy pawn is observed e.p. (IR5)
+    // a double step that lands beside an enemy pawn is observed e.p. (docs/rules.md)
     let tp = s.pieces(them, Role::Pawn);
     let beside = Bitboard(((tp.0 & !FILE_A) >> 1) | ((tp.0 & !FILE_H) << 1));
     // squares whose emptying opens a line between like enemy sliders
@@ -101,7 +101,7 @@ fn run<O: Out>(pos: &Position, kings: bool, type_b: bool, out: &mut O) -> Option
     }
     // orthodox pins
     let pinned = slider_pins(s, us, k);
-    let apart = (pinned | opening) & ours;
+    let judged_units = (pinned | opening) & ours;
     let judge = Judge {
         s,
         us,
@@ -120,14 +120,14 @@ fn run<O: Out>(pos: &Position, kings: bool, type_b: bool, out: &mut O) -> Option
         };
         crate::orthodox::generate_with(
             pos,
-            ours.without(k) & !apart,
+            ours.without(k) & !judged_units,
             Bitboard::EMPTY,
             Bitboard::EMPTY,
             &mut sink,
         );
     }
     // pinned units and units on an opening square: every move judged
-    for from in apart.without(k) {
+    for from in judged_units.without(k) {
         let p = Piece::new(us, s.role_at(from));
         unit_moves(s, p, from, Bitboard::FULL, |m, arrived| {
             let double = (m.kind() == MoveKind::DoublePush).then(|| m.to());
@@ -152,7 +152,8 @@ fn run<O: Out>(pos: &Position, kings: bool, type_b: bool, out: &mut O) -> Option
     let plain = !opening.contains(k);
     for to in king_attacks(k) & !ours {
         let m = Move::new(k, to, MoveKind::Normal);
-        if plain && !bad[Role::King.index()].contains(to) && !crate::fast::attacked(s, to, them, without, FR) {
+        if plain && !bad[Role::King.index()].contains(to) && !crate::fast::geometry::attacked(s, to, them, without, FR)
+        {
             out.legal(m);
         } else {
             out.judged(m, || judge.after(k, to, None, king, king, to, None));
@@ -252,8 +253,8 @@ impl Judge<'_> {
     }
 
     /// Is our king on `k` in check on board `b` (`clean`: known to pass the test)? Type B:
-    /// attacked; type A: attacked by a unit whose capture of the king passes the test (IR3;
-    /// one promotion choice passing is enough).
+    /// attacked; type A: attacked by a unit whose capture of the king passes the test (one
+    /// promotion choice passing is enough; docs/rules.md).
     fn check(&self, b: &Sets, k: Square, clean: bool) -> bool {
         let att = b.attackers_to(k, b.occ) & b.color[self.them.index()];
         if self.type_b || att.is_empty() {

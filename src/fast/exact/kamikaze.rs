@@ -4,16 +4,17 @@
 //! (`circe-kamikaze-reborn`: the capturer is reborn first on its own Circe square when that
 //! is free, a king on e1/e8 or the capture is illegal), when our king is not attacked.
 //!
-//! Quiet moves are those of orthodox chess (nothing is captured, nothing reborn), counted in
-//! bulk. A capture empties its departure square and the capture square, then puts the
+//! Quiet moves are those of orthodox chess (nothing is captured, nothing reborn), counted
+//! in bulk. A capture empties its departure square and the capture square, then puts the
 //! victim on its rebirth square: it can expose our king only through a square that screens
-//! it from an enemy slider ([`screens`](crate::fast::exact::screens): pinned units are among them), or by the reborn
-//! unit's attack (victims whose rebirth square could matter at all: the per-king-square
-//! table [`danger_row`](crate::fast::rebirth_tables::danger_row)). Any other capture by a unit other than the king is legal at
-//! once (a reborn capturer is ours: it can only block); those are judged on the board after
-//! the move, and so are a pinned unit's captures off its line (the capturer leaves the
-//! capture square whatever the direction), the king's captures (it is reborn) and e.p.
-//! captures (the orthodox generator's own e.p. test knows nothing of the rebirths).
+//! it from an enemy slider ([`screens`](super::screens): pinned units are among them), or
+//! by the reborn unit's attack (victims whose rebirth square could matter at all: the
+//! per-king-square table [`danger_row`](crate::fast::rebirth_tables::danger_row)). Any
+//! other capture by a unit other than the king is legal at once (a reborn capturer is ours:
+//! it can only block); those are judged on the board after the move, and so are a pinned
+//! unit's captures off its line (the capturer leaves the capture square whatever the
+//! direction), the king's captures (it is reborn) and e.p. captures (the orthodox
+//! generator's own e.p. test knows nothing of the rebirths).
 
 use super::{all_unit_moves, en_passants, pins_and_screens, unattacked_king, unit_moves, Out};
 use crate::attacks::line;
@@ -50,7 +51,7 @@ pub(crate) fn count_attacked(pos: &Position, c: &Circe) -> Option<u64> {
                 let king = if from == k { to } else { k };
                 out.judged(m, || {
                     let b = super::plain_after(s, from, to, None, p, arrived);
-                    !crate::fast::attacked(&b, king, them, b.occ, FirstRankPawns::Immobile)
+                    !crate::fast::geometry::attacked(&b, king, them, b.occ, FirstRankPawns::Immobile)
                 });
             } else if from != k || reborn {
                 // (kings capture only where they are reborn)
@@ -76,7 +77,7 @@ fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
     let theirs = s.color[them.index()];
     let (pinned, screens) = pins_and_screens(s, us, k);
     // the victims whose rebirth square could let them attack the king
-    let risky = crate::fast::risky_victims(pos, c, them, Some(k), Bitboard::EMPTY);
+    let to_weigh = crate::fast::rebirth_tables::victims_to_weigh(pos, c, them, Some(k), Bitboard::EMPTY);
     let reborn = c.capturer == crate::rules::circe::Capturer::Reborn;
     let judge = Judge { s, us, them, k, reborn };
     {
@@ -85,8 +86,8 @@ fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
             pos,
             judge: &judge,
             theirs,
-            look_from: screens,
-            look_to: screens | risky,
+            judged_from: screens,
+            judged_to: screens | to_weigh,
             king: k,
         };
         crate::orthodox::generate_with(pos, Bitboard::FULL, Bitboard::EMPTY, pinned, &mut sink);
@@ -112,24 +113,24 @@ fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
 }
 
 /// The orthodox generator's moves: quiet moves as they come, the king's captures left out,
-/// captures from `look_from` or to `look_to` judged on the board, the others legal.
+/// captures from `judged_from` or to `judged_to` judged on the board, the others legal.
 struct Captures<'a, O: Out> {
     out: &'a mut O,
     /// (its mailbox gives a unit's walk in one read)
     pos: &'a Position,
     judge: &'a Judge<'a>,
     theirs: Bitboard,
-    look_from: Bitboard,
-    look_to: Bitboard,
+    judged_from: Bitboard,
+    judged_to: Bitboard,
     king: Square,
 }
 
 impl<O: Out> Captures<'_, O> {
-    /// Judges the captures from `from` to `look` by our unit `p` (a pawn's promoting: one
+    /// Judges the captures from `from` to `to_judge` by our unit `p` (a pawn's promoting: one
     /// judgement per promotion).
     #[inline(always)]
-    fn judge_captures(&mut self, from: Square, look: Bitboard, p: Piece, promotions: bool) {
-        for to in look {
+    fn judge_captures(&mut self, from: Square, to_judge: Bitboard, p: Piece, promotions: bool) {
+        for to in to_judge {
             let judge = self.judge;
             if promotions {
                 for r in Role::PROMOTIONS {
@@ -146,18 +147,18 @@ impl<O: Out> Captures<'_, O> {
     }
 
     /// The pawn captures among the arrival squares `t` of pawn moves `delta` long: those
-    /// from `look_from` or to `look_to` judged, the others given in bulk with the quiet
+    /// from `judged_from` or to `judged_to` judged, the others given in bulk with the quiet
     /// moves (a loop only over the few judged: whether a pawn captures at all would
     /// mispredict).
     #[inline(always)]
-    fn pawn_look(&self, t: Bitboard, delta: i8) -> Bitboard {
-        t & self.theirs & (self.look_to | crate::orthodox::shift(self.look_from, delta))
+    fn pawn_to_judge(&self, t: Bitboard, delta: i8) -> Bitboard {
+        t & self.theirs & (self.judged_to | crate::orthodox::shift(self.judged_from, delta))
     }
 
     #[inline(always)]
-    fn pawn_judged(&mut self, look: Bitboard, delta: i8, promotions: bool) {
+    fn pawn_judged(&mut self, to_judge: Bitboard, delta: i8, promotions: bool) {
         let pawn = Piece::new(self.judge.us, Role::Pawn);
-        for to in look {
+        for to in to_judge {
             let from = Square::new((to.index() as i8 - delta) as u8);
             self.judge_captures(from, Bitboard::from_square(to), pawn, promotions);
         }
@@ -169,24 +170,24 @@ impl<O: Out> Sink for Captures<'_, O> {
     fn targets(&mut self, from: Square, t: Bitboard) {
         // (the captures to judge picked without a branch: whether a unit captures at all,
         // or stands on a screen, would mispredict)
-        let look = t & self.theirs & (self.look_to | Bitboard::FULL.when(self.look_from.contains(from)));
-        self.out.targets(from, t & !look);
-        if look.any() {
+        let to_judge = t & self.theirs & (self.judged_to | Bitboard::FULL.when(self.judged_from.contains(from)));
+        self.out.targets(from, t & !to_judge);
+        if to_judge.any() {
             let p = Piece::new(self.judge.us, self.pos.role_on(from));
-            self.judge_captures(from, look, p, false);
+            self.judge_captures(from, to_judge, p, false);
         }
     }
     #[inline(always)]
     fn pawn_shift(&mut self, t: Bitboard, delta: i8, kind: MoveKind) {
-        let look = self.pawn_look(t, delta);
-        self.out.pawn_shift(t & !look, delta, kind);
-        self.pawn_judged(look, delta, false);
+        let to_judge = self.pawn_to_judge(t, delta);
+        self.out.pawn_shift(t & !to_judge, delta, kind);
+        self.pawn_judged(to_judge, delta, false);
     }
     #[inline(always)]
     fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
-        let look = self.pawn_look(t, delta);
-        self.out.pawn_promotions(t & !look, delta);
-        self.pawn_judged(look, delta, true);
+        let to_judge = self.pawn_to_judge(t, delta);
+        self.out.pawn_promotions(t & !to_judge, delta);
+        self.pawn_judged(to_judge, delta, true);
     }
     #[inline(always)]
     fn one(&mut self, m: Move) {
@@ -245,7 +246,7 @@ impl Judge<'_> {
         if !b.occ.contains(r) {
             b.toggle(r, v);
         }
-        !crate::fast::attacked(&b, k, self.them, b.occ, FirstRankPawns::Immobile)
+        !crate::fast::geometry::attacked(&b, k, self.them, b.occ, FirstRankPawns::Immobile)
     }
 
     /// Is our pawn's e.p. capture `from`x`ep` of the enemy pawn on `at` legal: the capturer
@@ -267,6 +268,6 @@ impl Judge<'_> {
         if !b.occ.contains(r) {
             b.toggle(r, victim);
         }
-        !crate::fast::attacked(&b, self.k, self.them, b.occ, FirstRankPawns::Immobile)
+        !crate::fast::geometry::attacked(&b, self.k, self.them, b.occ, FirstRankPawns::Immobile)
     }
 }

@@ -6,11 +6,12 @@
 //! units are *wakeable*. Active and wakeable enemy units are the only possible attackers
 //! after any move of ours but a king move; when none attacks the king now, the moves of our
 //! active units are those of orthodox chess with the pins of those units only (a unit
-//! "pinned" by a unit that stays paralysed moves freely, MR4), counted in bulk. The moves
-//! orthodox chess forbids and paralysis may allow — king moves onto attacked squares,
-//! pinned units leaving their line, e.p., castling — are judged on the board after the
-//! move: the king must not be attacked by a unit that no like unit of ours observes there.
-//! When an active or wakeable unit attacks the king, every move is judged so.
+//! "pinned" by a unit that stays paralysed moves freely, see docs/rules.md), counted in
+//! bulk. The moves orthodox chess forbids and paralysis may allow — king moves onto
+//! attacked squares, pinned units leaving their line, e.p., castling — are judged on the
+//! board after the move: the king must not be attacked by a unit that no like unit of ours
+//! observes there. When an active or wakeable unit attacks the king, every move is judged
+//! so.
 
 use super::{castlings_by_map, king_on, king_zone_attack_map, pinned, plain_after, plain_king, unit_moves, Out};
 use crate::attacks::{
@@ -91,7 +92,7 @@ fn run<O: Out>(pos: &Position, kings: bool, out: &mut O) -> Option<()> {
     let judge = Judge { s, us, them, kings, k };
     // units whose moves are judged one by one, each to the squares of its mask
     let threat = s.attackers_to(k, occ) & danger;
-    let apart = if threat.any() {
+    let judged_units = if threat.any() {
         // an active or wakeable unit attacks the king: every move is judged
         mobile.without(k)
     } else {
@@ -115,7 +116,7 @@ fn run<O: Out>(pos: &Position, kings: bool, out: &mut O) -> Option<()> {
         // and pinned units leaving their line
         pinned & mobile
     };
-    for from in apart {
+    for from in judged_units {
         let mask = if threat.any() { Bitboard::FULL } else { !line(k, from) };
         let p = Piece::new(us, s.role_at(from));
         unit_moves(s, p, from, mask, |m, arrived| {
@@ -213,7 +214,7 @@ impl Judge<'_> {
         })
     }
 
-    /// Castling (MR6): the king neither paralysed nor in check (both known here), the
+    /// Castling (docs/rules.md): the king neither paralysed nor in check (both known here), the
     /// squares between king and rook empty, the passing square and the arrival square not
     /// attacked by active units (the rook's paralysis does not matter).
     /// `hit`: the squares any enemy unit attacks through our king's square.

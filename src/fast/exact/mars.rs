@@ -79,13 +79,13 @@ impl<'a> Enemies<'a> {
         let pawns = s.pieces(e.them, Role::Pawn);
         let lifts = pawn_lifts(pawns, e.them);
         let mut map = pawn_attacks_of_set(e.them, lifts & (!away | pawns));
-        let mut look = pawn_attacks(us, k) & lifts;
+        let mut judged_from = pawn_attacks(us, k) & lifts;
         e.slots(
             Bitboard::EMPTY,
             #[inline(always)]
             |role, l, mut u, reach| {
                 if reach.contains(k) {
-                    look |= between(k, l).with(l);
+                    judged_from |= between(k, l).with(l);
                 }
                 if away.contains(l) {
                     u &= Bitboard::from_square(l);
@@ -103,7 +103,7 @@ impl<'a> Enemies<'a> {
                 false
             },
         );
-        (e, map, look)
+        (e, map, judged_from)
     }
 
     /// Calls `each(role, l, units, reach)` for every lift square of a piece or king with
@@ -298,13 +298,13 @@ fn run_as<O: Out>(b: &Board, c: &Circe, out: &mut O, us: Color) {
     let them = us.other();
     // (the enemy's attacks matter on the king's square, its steps and castling's squares)
     let zone = king_attacks(k).with(k) | super::castling_squares_with(b.castle, us);
-    let (e, map, look) = Enemies::new(s, c, us, k, zone);
+    let (e, map, judged_from) = Enemies::new(s, c, us, k, zone);
     let occ = s.occ;
     let empty = !occ;
     let theirs = s.color[them.index()];
     let checked = map.contains(k);
     // the units whose moves are judged one by one (all when the king is attacked)
-    let look = if checked { Bitboard::FULL } else { look };
+    let judged_from = if checked { Bitboard::FULL } else { judged_from };
     // a non-king move from `from` leaving the occupancy `after`, taking on `gone`
     let safe = |after: Bitboard, gone: Bitboard| !e.hit(k, after, gone);
 
@@ -313,20 +313,20 @@ fn run_as<O: Out>(b: &Board, c: &Circe, out: &mut O, us: Color) {
     let up = 8 * us.forward() as i8;
     let last = Bitboard::rank(us.promotion_rank());
     let third = Bitboard::rank((us.pawn_rank() as i32 + us.forward()) as u8);
-    let single = shift(pawns & !look, up) & empty;
+    let single = shift(pawns & !judged_from, up) & empty;
     out.pawn_shift(single & !last, up, MoveKind::Normal);
     out.pawn_promotions(single & last, up);
     out.pawn_shift(shift(single & third, up) & empty, 2 * up, MoveKind::DoublePush);
     // (the pawns whose lift square is free or their own and attacks an enemy unit)
     let lifts = pawn_lifts(pawns, us) & (empty | pawns) & pawn_attacks_of_set(them, theirs);
-    for from in pawns & (look | pawn_files(lifts)) {
+    for from in pawns & (judged_from | pawn_files(lifts)) {
         let r = Square::from_coords(from.file(), us.pawn_rank());
         let caps = if r == from || empty.contains(r) {
             pawn_attacks(us, r) & theirs
         } else {
             Bitboard::EMPTY
         };
-        if !look.contains(from) {
+        if !judged_from.contains(from) {
             out.targets(from, caps);
             continue;
         }
@@ -366,7 +366,7 @@ fn run_as<O: Out>(b: &Board, c: &Circe, out: &mut O, us: Color) {
         us,
         occ,
         theirs,
-        look,
+        judged_from,
         e: &e,
         k,
     };
@@ -410,7 +410,7 @@ struct Ctx<'a> {
     us: Color,
     occ: Bitboard,
     theirs: Bitboard,
-    look: Bitboard,
+    judged_from: Bitboard,
     e: &'a Enemies<'a>,
     k: Square,
 }
@@ -431,7 +431,7 @@ impl Ctx<'_> {
             } else {
                 att & empty
             };
-            if !self.look.contains(from) {
+            if !self.judged_from.contains(from) {
                 out.targets(from, targets);
                 continue;
             }

@@ -1,8 +1,11 @@
-//! What the exact short leaf paths share (`paralysis`, `isardam_path`, `anticirce_path`,
-//! `kamikaze_path`, `mars_path`): where their moves go (a count, or a list for perft's inner plies), a
-//! unit's pseudo-legal moves, the castling candidates, pins, the squares screening the king
-//! and the map of what the enemy attacks. Every move these paths give is decided exactly: in
-//! bulk from the orthodox generator, or judged on the board after it.
+//! The exact paths: one short path per condition played alone that is not a victim rebirth
+//! ([`madrasi`], [`isardam`], [`anticirce`], [`kamikaze`], [`mars`]). Each decides every
+//! move exactly, in bulk from the orthodox generator or judged on the board after it, and
+//! declines (`None`) only the positions its file says.
+//!
+//! This file holds what they share: where their moves go ([`Out`]: a count, or a list for
+//! perft's inner plies), a unit's pseudo-legal moves, the castling candidates, pins, the
+//! squares screening the king and the map of what the enemy attacks.
 
 pub(crate) mod anticirce;
 pub(crate) mod isardam;
@@ -108,7 +111,7 @@ pub(crate) fn plain_king(pos: &Position) -> Option<Square> {
 pub(crate) fn unattacked_king(pos: &Position) -> Option<Square> {
     let k = plain_king(pos)?;
     let s = pos.sets();
-    (!super::attacked(
+    (!crate::fast::geometry::attacked(
         s,
         k,
         pos.turn().other(),
@@ -124,7 +127,7 @@ pub(crate) fn unattacked_king(pos: &Position) -> Option<Square> {
 pub(crate) fn attacked_king(pos: &Position) -> Option<Square> {
     let k = plain_king(pos)?;
     let s = pos.sets();
-    super::attacked(
+    crate::fast::geometry::attacked(
         s,
         k,
         pos.turn().other(),

@@ -1,6 +1,6 @@
-//! Assassin Circe (the plain preset) on the lean path's positions, our king standing on one
+//! Assassin Circe (the plain preset) in the victim family, our king standing on one
 //! of our home squares `k`: a capture of one of our units whose rebirth square is `k`
-//! would remove the king, so such a capture is a check (RULES.md §4).
+//! would remove the king, so such a capture is a check (docs/rules.md).
 //!
 //! The units in question are those of one walk (`k`'s: a pawn's on the second rank, else
 //! the piece's whose home square it is) standing on the squares whose home square is `k`
@@ -9,7 +9,8 @@
 //!
 //! * by leaving a line between an enemy slider and the king or a target, where it stands
 //!   alone: pinned to the king, the orthodox generator keeps it on its line (and
-//!   [`super::apart`] judges its captures whose reborn victim may shield the line);
+//!   [`super::shielding_captures`] judges its captures whose reborn victim may shield the
+//!   line);
 //!   pinned to a target, its moves are judged on the board;
 //! * by landing, as a unit of that walk, on the preimage of `k`: it becomes a target. A
 //!   quiet move there is legal exactly when no enemy unit attacks its arrival square (what
@@ -21,20 +22,20 @@
 //!   board when it could (on an empty board);
 //! * by a capture whose victim, reborn on its home square (replacing whatever stands there,
 //!   so that square stays occupied), attacks the king or a target: the victims that could
-//!   (on an empty board, [`crate::fast::risky_victims`] of each square) are judged on the board.
+//!   (on an empty board, [`victims_to_weigh`] of each square) are judged on the board.
 //!
 //! Every other move of those units is legal: the orthodox generator counts them in bulk.
 //! The king's steps are [`super::assassin_king`]'s (once it leaves `k` the targets no
 //! longer matter); its captures and every move judged on the board are
-//! [`super::on_board`]'s, which plays the rebirth and tests both kinds of check. In
-//! check by a threat (a target the enemy can take), only the moves that may parry it are
-//! judged ([`evasions`]); a king attacked is left to the general counter.
+//! [`on_board`](super::on_board::on_board)'s, which plays the rebirth and tests both kinds
+//! of check. In check by a threat (a target the enemy can take), only the moves that may
+//! parry it are judged ([`evasions`]); a king attacked is left to the general counter.
 
 use crate::attacks::{between, king_attacks};
 use crate::bitboard::Bitboard;
 use crate::fast::exact::{attack_map, leaper_attacks, slider_pins};
 use crate::fast::rebirth_tables::danger_squares;
-use crate::fast::risky_victims;
+use crate::fast::rebirth_tables::victims_to_weigh;
 use crate::moves::{Move, MoveKind};
 use crate::orthodox::{shift, Sink};
 use crate::position::Position;
@@ -42,8 +43,8 @@ use crate::rules::circe::{home_preimage_of, home_role, home_square, Circe};
 use crate::square::{Color, Role, Square};
 
 /// The number of legal moves with our king on our home square `k`, attacked by `checkers`,
-/// our units `pinned` to it on the lines `rays` (see `lean::setup`); `None` when the king is
-/// attacked (a target capturable: [`evasions`]). The position is one the lean path models
+/// our units `pinned` to it on the lines `rays` (see [`super::setup`]); `None` when the king is
+/// attacked (a target capturable: [`evasions`]). The position is one the victim family models
 /// (nothing hidden, no pending rebirth, no pawn on its first rank, no e.p. capture).
 #[inline(never)]
 pub(crate) fn count(
@@ -64,8 +65,8 @@ pub(crate) fn count(
     let role = home_role(us, k)?;
     let lands = home_preimage_of(role, us, k);
     let landers = s.pieces(us, role);
-    let mut look = Bitboard::EMPTY;
-    let mut risky = risky_victims(pos, c, them, Some(k), Bitboard::EMPTY) | s.pieces(them, Role::King);
+    let mut judged_from = Bitboard::EMPTY;
+    let mut to_weigh = victims_to_weigh(pos, c, them, Some(k), Bitboard::EMPTY) | s.pieces(them, Role::King);
     let (mut threatened, mut parry) = (Bitboard::EMPTY, Bitboard::EMPTY);
     for t in landers & lands {
         let attackers = s.attackers_to(t, s.occ) & theirs;
@@ -73,8 +74,8 @@ pub(crate) fn count(
             threatened = threatened.with(t);
             parry |= between(t, a).with(a);
         }
-        look |= slider_pins(s, us, t);
-        risky |= risky_victims(pos, c, them, Some(t), Bitboard::EMPTY);
+        judged_from |= slider_pins(s, us, t);
+        to_weigh |= victims_to_weigh(pos, c, them, Some(t), Bitboard::EMPTY);
     }
     if threatened.any() {
         return evasions(pos, c, k, threatened, parry, pinned, rays);
@@ -98,8 +99,8 @@ pub(crate) fn count(
         n: 0,
         pos,
         them,
-        look,
-        risky: risky & theirs,
+        judged_from,
+        to_weigh: to_weigh & theirs,
         theirs,
         lands,
         landers,
@@ -111,7 +112,7 @@ pub(crate) fn count(
         kept: Kept::default(),
     };
     crate::orthodox::generate_with(pos, s.color[us.index()].without(k), Bitboard::EMPTY, pinned, &mut sink);
-    let n = sink.n + super::assassin_king_with(pos, k, crate::fast::threat_squares(us), attacked);
+    let n = sink.n + super::assassin_king_with(pos, k, crate::fast::general::threat_squares(us), attacked);
     Some(n + judged(pos, c, k, pinned, rays, &sink.kept)?)
 }
 
@@ -142,16 +143,19 @@ fn evasions(
         kept: Kept::default(),
     };
     crate::orthodox::generate_with(pos, s.color[us.index()].without(k), Bitboard::EMPTY, pinned, &mut sink);
-    Some(super::assassin_king(pos, k, crate::fast::threat_squares(us)) + judged(pos, c, k, pinned, rays, &sink.kept)?)
+    Some(
+        super::assassin_king(pos, k, crate::fast::general::threat_squares(us))
+            + judged(pos, c, k, pinned, rays, &sink.kept)?,
+    )
 }
 
 /// The moves [`count`] and [`evasions`] judge on the board: those orthodox chess forbids
-/// and a rebirth may allow ([`super::apart`]), the king's captures, and the generator's
-/// moves the sink kept; `None` when it kept too many.
+/// and a rebirth may allow ([`super::shielding_captures`]), the king's captures, and the
+/// generator's moves the sink kept; `None` when it kept too many.
 fn judged(pos: &Position, c: &Circe, k: Square, pinned: Bitboard, rays: Bitboard, kept: &Kept) -> Option<u64> {
     let theirs = pos.sets().color[pos.turn().other().index()];
     let mut n = 0;
-    super::apart(pos, c, k, Bitboard::EMPTY, pinned, rays, Bitboard::EMPTY, |p, to| {
+    super::shielding_captures(pos, c, k, Bitboard::EMPTY, pinned, rays, Bitboard::EMPTY, |p, to| {
         n += super::on_board(pos, c, k, p, to, None)?;
         Some(())
     })?;
@@ -172,7 +176,7 @@ struct Evade {
 }
 
 /// The moves a sink keeps to be judged on the board (departure and arrival, packed), up to
-/// [`KEPT`]; past that the count gives up ([`Kept::moves`] is `None`).
+/// [`KEPT`]; past that the count is declined ([`Kept::moves`] is `None`).
 struct Kept {
     moves: [u16; KEPT],
     len: usize,
@@ -236,9 +240,9 @@ struct Home<'a> {
     pos: &'a Position,
     them: Color,
     /// Our units pinned to a target: their moves are judged.
-    look: Bitboard,
+    judged_from: Bitboard,
     /// Enemy units whose reborn unit could attack the king or a target.
-    risky: Bitboard,
+    to_weigh: Bitboard,
     theirs: Bitboard,
     /// The preimage of the king's square for its walk, and our units of that walk.
     lands: Bitboard,
@@ -267,7 +271,7 @@ impl Home<'_> {
     /// attacked square, and weighs the captures that land ([`Home::landing_capture`]).
     #[inline(always)]
     fn sort(&mut self, t: Bitboard, landing: Bitboard, judged: Bitboard, from: impl Fn(Square) -> Square) {
-        let keep = t & (judged | self.risky);
+        let keep = t & (judged | self.to_weigh);
         let land = t & landing & !keep;
         let attacked = self.leaps | self.slides;
         self.n += (t & !keep & !land).count() as u64 + (land & !self.theirs & !attacked).count() as u64;
@@ -305,14 +309,14 @@ impl Sink for Home<'_> {
     #[inline(always)]
     fn targets(&mut self, from: Square, t: Bitboard) {
         let landing = self.lands.when(self.landers.contains(from));
-        let judged = Bitboard::FULL.when(self.look.contains(from)) | self.lands.when(self.xray.contains(from));
+        let judged = Bitboard::FULL.when(self.judged_from.contains(from)) | self.lands.when(self.xray.contains(from));
         self.sort(t, landing, judged, |_| from);
     }
     #[inline(always)]
     fn pawn_shift(&mut self, t: Bitboard, delta: i8, _: MoveKind) {
         // (by arrival square: each one's departure is `delta` back)
         let landing = self.lands & shift(self.pawn_landers, delta);
-        let judged = shift(self.look, delta) | (self.lands & shift(self.pawn_xray, delta));
+        let judged = shift(self.judged_from, delta) | (self.lands & shift(self.pawn_xray, delta));
         self.sort(t, landing, judged, |to| Square::new((to.index() as i8 - delta) as u8));
     }
     #[inline(always)]

@@ -1,14 +1,12 @@
-//! The victim-rebirth path ([`Path::Victim`](crate::fast::plan::Path::Victim)), compiled once per named preset of
-//! [`PRESETS`] with every rule axis a constant, and once for any other Circe.
+//! The victim family's count and listing, compiled once per named preset of [`PRESETS`]
+//! with every rule axis a constant, and once for any other Circe.
 //!
-//! The path asks the rules at every turn (which square, which walk, what an occupied
-//! square does...). With the rules a constant, the compiler folds those questions and
-//! drops the code of the cases that cannot arise: Mirror Circe's count went from 48.9 to
-//! 41.4 instructions per Kiwipete perft(4) node. A preset is found once, when the rules are
-//! parsed ([`preset_of`]); a Circe that matches none (none does today: every name is a
-//! preset) takes the generic instance.
+//! The family asks the rules at every turn (which square, which walk, what an occupied
+//! square does...). With the rules a constant, the compiler folds those questions and drops
+//! the code of the cases that cannot arise. A preset is found once, when the plan is made
+//! ([`preset_of`]); a Circe that matches none (none does today: every name is a preset)
+//! takes the generic instance.
 
-use super as lean;
 use crate::moves::MoveList;
 use crate::position::Position;
 use crate::rules::circe::{Circe, CIRCE, PRESETS};
@@ -49,7 +47,7 @@ impl Instances {
         self.count[usize::from(i)](pos, c)
     }
 
-    /// The path's moves (`sure` and `unsure`, see `lean::moves`) for the rules `c`.
+    /// The path's moves (`sure` and `to_test`, see [`super::moves`]) for the rules `c`.
     #[inline(always)]
     pub(crate) fn moves(
         &self,
@@ -57,9 +55,9 @@ impl Instances {
         pos: &Position,
         c: &Circe,
         sure: &mut MoveList,
-        unsure: &mut MoveList,
+        to_test: &mut MoveList,
     ) -> Option<()> {
-        self.moves[usize::from(i)](pos, c, sure, unsure)
+        self.moves[usize::from(i)](pos, c, sure, to_test)
     }
 }
 
@@ -72,20 +70,20 @@ macro_rules! table {
     };
 }
 
-/// An instance of the lean path's count: preset `N`'s rules as a constant, or `c`.
+/// An instance of the victim family's count: preset `N`'s rules as a constant, or `c`.
 fn count<const N: usize>(pos: &Position, c: &Circe) -> Option<u64> {
     let c = if N == GENERIC { c } else { &const { preset(N) } };
-    lean::count(pos, c)
+    super::count(pos, c)
 }
 
-/// An instance of the lean path's moves (see [`count`]).
-fn moves<const N: usize>(pos: &Position, c: &Circe, sure: &mut MoveList, unsure: &mut MoveList) -> Option<()> {
+/// An instance of the victim family's moves (see [`count`]).
+fn moves<const N: usize>(pos: &Position, c: &Circe, sure: &mut MoveList, to_test: &mut MoveList) -> Option<()> {
     let c = if N == GENERIC { c } else { &const { preset(N) } };
-    lean::moves(pos, c, sure, unsure)
+    super::moves(pos, c, sure, to_test)
 }
 
-/// The lean path's instances.
-pub(crate) static LEAN: Instances = Instances {
+/// The victim family's instances, by preset.
+pub(crate) static BY_PRESET: Instances = Instances {
     count: table!(count),
     moves: table!(moves),
 };
