@@ -124,7 +124,7 @@ pub(crate) fn castling(pos: &mut Position, rules: &Rules, list: &mut MoveList) {
 
 /// Castling: the king's and the rook's flags, an empty path, the king not in check and
 /// not passing through check — each judged by the variant's own check test, the passing
-/// square with the king standing on it (RULES.md 0.11). The arrival square is covered by
+/// square with the king standing on it (docs/rules.md, "Castling"). The arrival square is covered by
 /// the legality test of the position after castling.
 fn castling_moves(pos: &mut Position, rules: &Rules, list: &mut MoveList, paralysis: Option<bool>) {
     let us = pos.turn();

@@ -119,7 +119,7 @@ pub fn checkers_and_pins(pos: &Position) -> (Bitboard, Bitboard) {
         return (Bitboard::EMPTY, Bitboard::EMPTY);
     };
     let occ = pos.occupied();
-    let checkers = pos.attackers_to(k, occ) & pos.by_color(them);
+    let checkers = pos.sets().attackers_to(k, occ) & pos.by_color(them);
     let mut pinned = Bitboard::EMPTY;
     for s in pos.sets().snipers(them, k) {
         let b = between(k, s) & occ;

@@ -122,12 +122,8 @@ impl Hidden {
     }
     /// (square, unit) in burial order.
     pub fn iter(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        (0..self.len()).map(move |i| {
-            (
-                Square::new(self.sq[i]),
-                Piece::from_u8(self.piece[i]).expect("hidden unit"),
-            )
-        })
+        let unit = |i: usize| Piece::from_u8(self.piece[i]).expect("hidden unit");
+        (0..self.len()).map(move |i| (Square::new(self.sq[i]), unit(i)))
     }
     fn hash(&self) -> u64 {
         let mut h = 0;
@@ -471,11 +467,6 @@ impl Position {
     /// True when every unit's diagram square is the square it stands on.
     pub fn origins_are_identity(&self) -> bool {
         Square::all().all(|s| self.board[s.index()] == 0 || self.origin[s.index()] == s.index() as u8)
-    }
-    /// Units of both colours attacking `sq` by orthodox geometry (pawns: diagonal captures).
-    #[inline]
-    pub fn attackers_to(&self, sq: Square, occ: Bitboard) -> Bitboard {
-        self.sets.attackers_to(sq, occ)
     }
     /// The hash after a quiet move of the unit on `from` to the empty square `to`, arriving
     /// as `q` (a promotion's new walk), with no other effect (Cohen's rule in the general

@@ -572,7 +572,7 @@ fn anticirce_short_path_en_passant() {
     }
 }
 
-/// Hand-made Rex Inclusive cases for the short path (RULES.md §2: a king is in check when
+/// Hand-made Rex Inclusive cases for the short path (docs/rules.md, `circe-rex-inclusive`: a king is in check when
 /// attacked and its rebirth square is taken after the capture), one per place of the king:
 /// on its rebirth square, off it with the square empty, off it with our unit on it; and the
 /// enemy king attacked (the general counter). Perft 1–3 must equal the generic pipeline's.
@@ -605,7 +605,7 @@ fn rex_inclusive_short_path_regimes() {
     check_cases("circe-rex-inclusive", cases);
 }
 
-/// Hand-made Assassin cases for the short path (RULES.md §4: a reborn unit replaces the
+/// Hand-made Assassin cases for the short path (docs/rules.md, `circe-assassin`: a reborn unit replaces the
 /// occupant of its square, unless that is the mover's king; a king on one of its side's home
 /// squares is in check when a capture would rebirth a unit there). Perft 1–3 must equal the
 /// generic pipeline's.
@@ -681,7 +681,7 @@ fn assassin_short_path() {
 }
 
 /// Hand-made Mars cases outside the short path (a pawn on its first or last rank: every
-/// candidate judged on the board): a pawn on its own first rank stays put (RULES.md §0), a
+/// candidate judged on the board): a pawn on its own first rank stays put (docs/rules.md, "Pawns"), a
 /// pawn's step onto the last rank is four moves, and a capture needs its rebirth square free.
 #[test]
 fn mars_counter_candidates() {
@@ -753,7 +753,7 @@ fn mars_two_plies_without_playing() {
 }
 
 /// Hand-made Volcanic cases for the short path's units standing on hidden units: when one
-/// leaves its square, the earliest unit hidden there emerges (RULES.md §5), which may check
+/// leaves its square, the earliest unit hidden there emerges (docs/rules.md, `circe-volcanic`), which may check
 /// our king or shield it. Perft 1–3 must equal the generic pipeline's, and the moves are
 /// checked by name.
 #[test]
@@ -876,7 +876,7 @@ fn kamikaze_short_path_captures() {
 }
 
 /// Equipollents Circe counts positions with pawns on their own first rank on its short path
-/// (RULES.md §0.3: they step once and capture, so they check): the orthodox generator's pawns.
+/// (docs/rules.md, "Pawns": they step once and capture, so they check): the orthodox generator's pawns.
 #[test]
 fn equipollents_first_rank_pawns_on_the_short_path() {
     let cases: &[Case] = &[
@@ -1265,7 +1265,7 @@ fn assassin_king_on_a_home_square() {
             &["Rd1*d6[+bSb8]", "Sb8-c6"],
             &["Rd1-d2"],
         ),
-        // (RULES.md §4) in check by a threat: Rf6*f1 would rebirth the rook on h1, the king's
+        // (docs/rules.md, `circe-assassin`) in check by a threat: Rf6*f1 would rebirth the rook on h1, the king's
         // square
         (
             "7B/k7/5r2/7p/8/3Q4/8/5R1K w - - 0 1",

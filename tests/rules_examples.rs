@@ -1,6 +1,6 @@
-//! The example positions of the project's rules reference (RULES.md: the notes, made by
-//! running Popeye 4.104, that the rules were built from; docs/rules.md states the rules for
-//! users), as tests: for every example that uses only orthodox units, the claim the
+//! The example positions of the rules notes (made by running Popeye 4.104, that the rules
+//! were built from; they are not in the repository: docs/rules.md states the rules, and most
+//! of these examples appear there), as tests: for every example that uses only orthodox units, the claim the
 //! reference makes about it (an exact move list, moves it contains or lacks, two-ply lines
 //! `h~1`, series lines), plus an insta snapshot of the position's full sorted move list.
 //!
@@ -20,9 +20,9 @@
 //! * Popeye series play (`ser-002`: White plays two moves in a row) is replayed with a
 //!   neutral black move in between.
 //!
-//! Move strings: Popeye notation as RULES.md prints it, `   1.` and ` !` dropped. A trailing
+//! Move strings: Popeye notation as the notes prints it, `   1.` and ` !` dropped. A trailing
 //! ` +` asserts that the move gives check (by the variant's definition), no mark asserts that
-//! it does not, ` ?` leaves the mark unasserted (RULES.md's prose does not state it).
+//! it does not, ` ?` leaves the mark unasserted (the notes' prose does not state it).
 //!
 //! Examples not covered, because fairyperft has only orthodox walks (no fairy units):
 //! * Part A §0.1: the nightrider rebirths (`Qa1*c3[+bNc1]`, `Qa1*c3[+wNc8]`).
@@ -130,13 +130,13 @@ impl Ex {
         match mark {
             Mark::Check => assert!(
                 gives_check,
-                "{}: {name} should give check (RULES.md prints ` +`)",
+                "{}: {name} should give check (the notes prints ` +`)",
                 self.ctx()
             ),
             Mark::Quiet => {
                 assert!(
                     !gives_check,
-                    "{}: {name} should not give check (RULES.md prints no ` +`)",
+                    "{}: {name} should not give check (the notes prints no ` +`)",
                     self.ctx()
                 )
             }
@@ -150,7 +150,7 @@ impl Ex {
     }
 
     /// The legal moves containing one of `filters` (all of them if `filters` is empty) are
-    /// exactly `expected` (RULES.md's "only lines matching X shown").
+    /// exactly `expected` (the notes' "only lines matching X shown").
     fn exact_matching(&self, filters: &[&str], expected: &[&str]) {
         let got: BTreeMap<String, bool> = self
             .list()
@@ -170,7 +170,7 @@ impl Ex {
             .collect();
         assert!(
             missing.is_empty() && extra.is_empty(),
-            "{}: moves{} differ from RULES.md\n  missing: {missing:?}\n  extra:   {extra:?}",
+            "{}: moves{} differ from the notes\n  missing: {missing:?}\n  extra:   {extra:?}",
             self.ctx(),
             if filters.is_empty() {
                 String::new()
@@ -233,7 +233,7 @@ impl Ex {
         }
     }
 
-    /// No legal move at all (RULES.md 0.10 for a rejected position, or a side without moves).
+    /// No legal move at all (the notes 0.10 for a rejected position, or a side without moves).
     fn no_moves(&self) {
         let got = self.list();
         assert!(
@@ -736,7 +736,7 @@ fn volcanic_rebirth_on_departure_square_keeps_stack_hidden() {
 
 #[test]
 fn volcanic_rebirth_bracket_before_emergence() {
-    // RULES.md prints `1.Qd8*e8[+bPe7][+bSd8] + Qd5-f7` for the position above, whose
+    // the notes prints `1.Qd8*e8[+bPe7][+bSd8] + Qd5-f7` for the position above, whose
     // pieces line has no unit on e8; reconstructed with a black pawn on e8 (the bracket
     // [+bPe7] is a black pawn captured on rank 8).
     let e = ex("circe-volcanic", "3Qp3/8/8/3q3k/8/8/8/K7 w - - hidden=d8n");
@@ -1164,13 +1164,13 @@ fn mars_check_from_rebirth_squares() {
 
 #[test]
 fn mars_castling_listed_once() {
-    // Popeye prints each castling twice; RULES.md 0.4: once
+    // Popeye prints each castling twice; the notes 0.4: once
     let e = ex("circe-mars", "4k3/8/8/8/8/8/8/R3K2R w KQ - flags=e1a1h1e8");
     e.contains(&["0-0-0", "0-0"]);
     let n = e.list().keys().filter(|m| m.starts_with("0-0")).count();
     assert_eq!(n, 2, "{}: each castling once", e.ctx());
     e.snap("mars_castling_once");
-    // Popeye's `[wKd2->e1]0-0` (a king off e1 castling via e1): not a move (RULES.md 0.4)
+    // Popeye's `[wKd2->e1]0-0` (a king off e1 castling via e1): not a move (the notes 0.4)
     let e = ex("circe-mars", "4k3/8/8/8/8/8/3K4/7R w - - flags=h1e8");
     e.none_containing(&["0-0"]);
     e.snap("mars_no_castling_via_e1");
@@ -1262,8 +1262,8 @@ fn mirror_rebirth_on_the_opponents_home_squares() {
 }
 
 #[test]
-#[ignore = "RULES.md Part B §4 calls Rd1*d5[+bRh1] the only legal move of 8/6k1/8/1K1r4/8/8/8/3R4 w; \
-            fairyperft also lists Kb5-a4/a6/b4/b6/c4/c6, squares Rd5 does not attack (a RULES.md slip?)"]
+#[ignore = "the notes Part B §4 calls Rd1*d5[+bRh1] the only legal move of 8/6k1/8/1K1r4/8/8/8/3R4 w; \
+            fairyperft also lists Kb5-a4/a6/b4/b6/c4/c6, squares Rd5 does not attack (a the notes slip?)"]
 fn mirror_rook_light_only_legal_move_as_rules_md_says() {
     let e = ex("circe-mirror", "8/6k1/8/1K1r4/8/8/8/3R4 w - -");
     e.exact(&["Rd1*d5[+bRh1]"]);
@@ -1396,7 +1396,7 @@ fn equipollents_pawn_on_its_first_rank() {
     e.absent(&["Kb2-a2", "Kb2-c2"]);
     e.contains(&["Kb2*b1"]);
     e.snap("equipollents_pawn_on_b1_checks");
-    // Part B 7.4 says this pawn can neither move nor take a2; RULES.md 0.3 (which wins):
+    // Part B 7.4 says this pawn can neither move nor take a2; the notes 0.3 (which wins):
     // it makes a single step and captures diagonally (b1*a2: a2 + (-1,+1) is off the board)
     let e = ex("circe-equipollents", "8/6k1/8/8/8/8/p7/1P5K w - -");
     e.contains(&["b1-b2", "b1*a2"]);

@@ -25,7 +25,7 @@ pub fn capturers(pos: &Position, rules: &Rules, target: Square, by: Color) -> Bi
     match rules.circe {
         Some(c) if c.capture_from == CaptureFrom::RebirthSquare => mars_capturers(pos, &c, target, by),
         _ => {
-            let mut a = pos.attackers_to(target, pos.occupied()) & pos.by_color(by);
+            let mut a = pos.sets().attackers_to(target, pos.occupied()) & pos.by_color(by);
             if rules.first_rank_pawns() == FirstRankPawns::Immobile {
                 a &= !(pos.pieces(by, Role::Pawn) & Bitboard::rank(by.first_rank()));
             }

@@ -718,7 +718,7 @@ mod tests {
     fn home_squares_match_rules_table() {
         use Color::*;
         use Role::*;
-        // RULES.md Part A 0.1 examples
+        // the examples of docs/rules.md, "Home squares"
         assert_eq!(home_square(Knight, Black, sq("c3")), sq("b8"));
         assert_eq!(home_square(Knight, Black, sq("a4")), sq("g8"));
         assert_eq!(home_square(Bishop, Black, sq("a4")), sq("c8"));
