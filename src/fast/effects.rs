@@ -207,6 +207,42 @@ pub(crate) fn after(pos: &Position, c: Option<&Circe>, m: Move) -> After {
     }
 }
 
+/// The number of legal moves `m` makes (one per choice of a pawn reborn on its promotion
+/// rank) by this model and the check test `check` (is our king on the square attacked on the
+/// board?); `None` where the model declines. Debug builds hold the accelerators' specialised
+/// judges to it: where a judge builds the board itself for speed, this is what it must equal.
+#[cfg(debug_assertions)]
+pub(crate) fn legal_by_model(
+    pos: &Position,
+    c: Option<&Circe>,
+    m: Move,
+    check: impl Fn(&Sets, Square) -> bool,
+) -> Option<u64> {
+    let us = pos.turn();
+    let legal = |b: &Sets| u64::from(b.pieces(us, Role::King).first().is_some_and(|k| !check(b, k)));
+    match after(pos, c, m) {
+        After::Illegal => Some(0),
+        After::Declined => None,
+        After::Board {
+            sets, promote: None, ..
+        } => Some(legal(&sets)),
+        After::Board {
+            sets,
+            promote: Some((r, unit)),
+            ..
+        } => Some(
+            Role::PROMOTIONS
+                .iter()
+                .map(|&walk| {
+                    let mut b = sets;
+                    b.toggle(r, unit.with_role(walk));
+                    legal(&b)
+                })
+                .sum(),
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

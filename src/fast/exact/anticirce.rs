@@ -51,7 +51,15 @@ pub(crate) fn count_attacked(pos: &Position, c: &Circe) -> Option<u64> {
     let s = pos.sets();
     let us = pos.turn();
     let them = us.other();
-    let judge = Judge { s, c, us, them, k };
+    let judge = Judge {
+        #[cfg(debug_assertions)]
+        pos,
+        s,
+        c,
+        us,
+        them,
+        k,
+    };
     super::count(|out| {
         all_unit_moves(s, us, |m, p, arrived| {
             out.judged(m, || judge.after(m.from(), m.to(), p, arrived))
@@ -92,7 +100,15 @@ fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
     let ours = s.color[us.index()];
     let theirs = s.color[them.index()];
     let (pinned, screening) = pins_and_screens(s, us, k);
-    let judge = Judge { s, c, us, them, k };
+    let judge = Judge {
+        #[cfg(debug_assertions)]
+        pos,
+        s,
+        c,
+        us,
+        them,
+        k,
+    };
     // the units on screening squares (pinned units among them) are taken apart: every
     // capture of theirs is judged
     let movable = ours.without(k) & !screening;
@@ -232,8 +248,11 @@ impl<O: Out> crate::orthodox::Sink for Bulk<'_, O> {
     }
 }
 
-/// Judges moves on the bitboards after them.
+/// Judges moves on the bitboards after them: a specialised copy of the shared model of a
+/// move's effects (`fast::effects`), which debug builds check it against.
 struct Judge<'a> {
+    #[cfg(debug_assertions)]
+    pos: &'a Position,
     s: &'a Sets,
     c: &'a Circe,
     us: Color,
@@ -246,8 +265,47 @@ impl Judge<'_> {
     /// Is the unit `p` going from `from` to `to` as `arrived` legal: a capturer reborn on
     /// its home square (free, or the capture square in Calvet's rule), and our king not in
     /// check after?
-    #[inline]
+    #[inline(always)]
     fn after(&self, from: Square, to: Square, p: Piece, arrived: Piece) -> bool {
+        let legal = self.after_here(from, to, p, arrived);
+        #[cfg(debug_assertions)]
+        {
+            let m = if arrived == p {
+                Move::new(from, to, MoveKind::Normal)
+            } else {
+                Move::promotion(from, to, arrived.role())
+            };
+            self.check_with_model(m, legal);
+        }
+        legal
+    }
+
+    /// Is our pawn's e.p. capture `from`x`ep` of the enemy pawn on `at` legal: the capturer
+    /// reborn on its home square (on the capture file: never `ep` itself) when that is
+    /// free, and our king not in check after?
+    #[inline(always)]
+    fn after_ep(&self, from: Square, ep: Square, at: Square) -> bool {
+        let legal = self.after_ep_here(from, ep, at);
+        #[cfg(debug_assertions)]
+        self.check_with_model(Move::new(from, ep, MoveKind::EnPassant), legal);
+        legal
+    }
+
+    #[cfg(debug_assertions)]
+    fn check_with_model(&self, m: Move, legal: bool) {
+        if let Some(n) = crate::fast::effects::legal_by_model(self.pos, Some(self.c), m, |b, k| self.check(b, k)) {
+            assert_eq!(
+                u64::from(legal),
+                n,
+                "anticirce judge vs the effects model: {} in {}",
+                crate::notation::uci(m),
+                self.pos.fen()
+            );
+        }
+    }
+
+    #[inline]
+    fn after_here(&self, from: Square, to: Square, p: Piece, arrived: Piece) -> bool {
         let mut b = *self.s;
         b.toggle(from, p);
         let mut lands = to;
@@ -268,11 +326,8 @@ impl Judge<'_> {
         !self.check(&b, k)
     }
 
-    /// Is our pawn's e.p. capture `from`x`ep` of the enemy pawn on `at` legal: the capturer
-    /// reborn on its home square (on the capture file: never `ep` itself) when that is
-    /// free, and our king not in check after?
     #[inline(never)]
-    fn after_ep(&self, from: Square, ep: Square, at: Square) -> bool {
+    fn after_ep_here(&self, from: Square, ep: Square, at: Square) -> bool {
         let pawn = Piece::new(self.us, Role::Pawn);
         let mut b = *self.s;
         b.toggle(from, pawn);

@@ -42,7 +42,17 @@ pub(crate) fn count_attacked(pos: &Position, c: &Circe) -> Option<u64> {
     let us = pos.turn();
     let them = us.other();
     let reborn = c.capturer == crate::rules::circe::Capturer::Reborn;
-    let judge = Judge { s, us, them, k, reborn };
+    let judge = Judge {
+        #[cfg(debug_assertions)]
+        pos,
+        #[cfg(debug_assertions)]
+        c,
+        s,
+        us,
+        them,
+        k,
+        reborn,
+    };
     let theirs = s.color[them.index()];
     super::count(|out| {
         all_unit_moves(s, us, |m, p, arrived| {
@@ -79,7 +89,17 @@ fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
     // the victims whose rebirth square could let them attack the king
     let to_weigh = crate::fast::rebirth_tables::victims_to_weigh(pos, c, them, Some(k), Bitboard::EMPTY);
     let reborn = c.capturer == crate::rules::circe::Capturer::Reborn;
-    let judge = Judge { s, us, them, k, reborn };
+    let judge = Judge {
+        #[cfg(debug_assertions)]
+        pos,
+        #[cfg(debug_assertions)]
+        c,
+        s,
+        us,
+        them,
+        k,
+        reborn,
+    };
     {
         let mut sink = Captures {
             out: &mut *out,
@@ -207,8 +227,13 @@ impl<O: Out> Sink for Captures<'_, O> {
     }
 }
 
-/// Judges captures on the bitboards after them.
+/// Judges captures on the bitboards after them: a specialised copy of the shared model of a
+/// move's effects (`fast::effects`), which debug builds check it against.
 struct Judge<'a> {
+    #[cfg(debug_assertions)]
+    pos: &'a Position,
+    #[cfg(debug_assertions)]
+    c: &'a Circe,
     s: &'a Sets,
     us: Color,
     them: Color,
@@ -223,8 +248,48 @@ impl Judge<'_> {
     /// squares emptied, the capturer reborn first on its home square when free (a king: or
     /// the capture is illegal) if capturers are reborn, then the victim on its home square
     /// when free (the capture square included), our king unattacked after?
-    #[inline]
+    #[inline(always)]
     fn capture_safe(&self, from: Square, to: Square, p: Piece, arrived: Piece) -> bool {
+        let legal = self.capture_safe_here(from, to, p, arrived);
+        #[cfg(debug_assertions)]
+        {
+            let m = if arrived == p {
+                Move::new(from, to, MoveKind::Normal)
+            } else {
+                Move::promotion(from, to, arrived.role())
+            };
+            self.check_with_model(m, legal);
+        }
+        legal
+    }
+
+    /// Is our pawn's e.p. capture `from`x`ep` of the enemy pawn on `at` legal: the capturer
+    /// reborn on its home square when free if capturers are reborn (else gone), the victim
+    /// reborn on its own when free (both on the capture file), our king unattacked after?
+    #[inline(always)]
+    fn capture_ep(&self, from: Square, ep: Square, at: Square) -> bool {
+        let legal = self.capture_ep_here(from, ep, at);
+        #[cfg(debug_assertions)]
+        self.check_with_model(Move::new(from, ep, MoveKind::EnPassant), legal);
+        legal
+    }
+
+    #[cfg(debug_assertions)]
+    fn check_with_model(&self, m: Move, legal: bool) {
+        let attacked = |b: &Sets, k| crate::fast::geometry::attacked(b, k, self.them, b.occ, FirstRankPawns::Immobile);
+        if let Some(n) = crate::fast::effects::legal_by_model(self.pos, Some(self.c), m, attacked) {
+            assert_eq!(
+                u64::from(legal),
+                n,
+                "kamikaze judge vs the effects model: {} in {}",
+                crate::notation::uci(m),
+                self.pos.fen()
+            );
+        }
+    }
+
+    #[inline]
+    fn capture_safe_here(&self, from: Square, to: Square, p: Piece, arrived: Piece) -> bool {
         debug_assert_eq!(p.color(), self.us);
         let mut b = *self.s;
         b.toggle(from, p);
@@ -249,11 +314,8 @@ impl Judge<'_> {
         !crate::fast::geometry::attacked(&b, k, self.them, b.occ, FirstRankPawns::Immobile)
     }
 
-    /// Is our pawn's e.p. capture `from`x`ep` of the enemy pawn on `at` legal: the capturer
-    /// reborn on its home square when free if capturers are reborn (else gone), the victim
-    /// reborn on its own when free (both on the capture file), our king unattacked after?
     #[inline(never)]
-    fn capture_ep(&self, from: Square, ep: Square, at: Square) -> bool {
+    fn capture_ep_here(&self, from: Square, ep: Square, at: Square) -> bool {
         let (pawn, victim) = (Piece::new(self.us, Role::Pawn), Piece::new(self.them, Role::Pawn));
         let mut b = *self.s;
         b.toggle(from, pawn);

@@ -161,6 +161,43 @@ pub(crate) fn en_passant(pos: &Position, c: &Circe, from: Square, to: Square, at
 /// king) unattacked, and under Assassin on one of our home squares, no capture rebirthing
 /// one of our units on it.
 pub(crate) fn on_board(pos: &Position, c: &Circe, k: Square, from: Square, to: Square, shield: Shield) -> Option<u64> {
+    let n = on_board_here(pos, c, k, from, to, shield)?;
+    // (a specialised copy of the shared model of a move's effects: debug builds check it
+    // where both see the same move, no pending rebirth left out by the caller)
+    #[cfg(debug_assertions)]
+    if pos.pending().is_none() && !c.victim_kings {
+        let (us, fr) = (pos.turn(), c.first_rank_pawns);
+        let check = |b: &crate::position::Sets, sq| {
+            attacked(b, sq, us.other(), b.occ, fr)
+                || (c.occupied == Occupied::Assassinate
+                    && crate::fast::general::threat_squares(us).contains(sq)
+                    && crate::fast::general::assassination_threat(b, us, sq, fr, |att| att))
+        };
+        let p = pos.piece_at(from)?;
+        let mut model = Some(0);
+        for &role in walks_on(p, to) {
+            let m = if role == p.role() {
+                Move::new(from, to, MoveKind::Normal)
+            } else {
+                Move::promotion(from, to, role)
+            };
+            model = model
+                .zip(crate::fast::effects::legal_by_model(pos, Some(c), m, check))
+                .map(|(a, b)| a + b);
+        }
+        if let Some(model) = model {
+            assert_eq!(
+                n,
+                model,
+                "victim judge on the board vs the effects model: {from}{to} in {}",
+                pos.fen()
+            );
+        }
+    }
+    Some(n)
+}
+
+fn on_board_here(pos: &Position, c: &Circe, k: Square, from: Square, to: Square, shield: Shield) -> Option<u64> {
     let us = pos.turn();
     let them = us.other();
     let p = pos.piece_at(from)?;
@@ -245,6 +282,28 @@ pub(crate) fn on_board(pos: &Position, c: &Circe, k: Square, from: Square, to: S
 /// The victim's own attacks need no removing: none reaches its own square.
 #[inline(always)]
 pub(super) fn king_capture(pos: &Position, c: &Circe, k: Square, to: Square) -> u64 {
+    let n = king_capture_here(pos, c, k, to);
+    // (a specialised copy of the shared model of a move's effects: debug builds check it)
+    #[cfg(debug_assertions)]
+    if !c.victim_kings {
+        let them = pos.turn().other();
+        let attacked = |b: &crate::position::Sets, sq| attacked(b, sq, them, b.occ, c.first_rank_pawns);
+        let m = Move::new(k, to, MoveKind::Normal);
+        if let Some(model) = crate::fast::effects::legal_by_model(pos, Some(c), m, attacked) {
+            assert_eq!(
+                n,
+                model,
+                "victim king capture vs the effects model: {} in {}",
+                crate::notation::uci(m),
+                pos.fen()
+            );
+        }
+    }
+    n
+}
+
+#[inline(always)]
+fn king_capture_here(pos: &Position, c: &Circe, k: Square, to: Square) -> u64 {
     let s = pos.sets();
     let them = pos.turn().other();
     let fr = c.first_rank_pawns;
