@@ -7,6 +7,7 @@
 pub mod compare;
 pub mod completions;
 pub mod diff;
+pub mod engine;
 pub mod manpage;
 pub mod perftree;
 pub mod record;
