@@ -260,14 +260,23 @@ fn diff_engine(a: &DiffArgs, script: &Path, depth: u32) -> CmdResult {
     let mut out = io::stdout().lock();
     // the descent's lines as they come: a slow engine shows how far it got
     let mut written: io::Result<()> = Ok(());
-    let found = localise(&mut engine, g, &root_fen, &prefix, depth, a.threads, None, &mut |s| match s {
-        Step::Line(l) => {
-            if written.is_ok() {
-                written = writeln!(out, "{l}");
+    let found = localise(
+        &mut engine,
+        g,
+        &root_fen,
+        &prefix,
+        depth,
+        a.threads,
+        None,
+        &mut |s| match s {
+            Step::Line(l) => {
+                if written.is_ok() {
+                    written = writeln!(out, "{l}");
+                }
             }
-        }
-        Step::Warning(w) => eprintln!("warning: {w}"),
-    })
+            Step::Warning(w) => eprintln!("warning: {w}"),
+        },
+    )
     .map_err(Failure::Input)?;
     written?;
     if let Found::Agree { total } = found {

@@ -468,7 +468,9 @@ pub fn localise(
         if d == 1 {
             return Ok(Found::Inconsistent {
                 lines: vec![
-                    format!("the engine is inconsistent: at depth 1 every move counts 1 node, it says {t} for {first_move}"),
+                    format!(
+                        "the engine is inconsistent: at depth 1 every move counts 1 node, it says {t} for {first_move}"
+                    ),
                     format!("position: {}", shown_fen(&g)),
                 ],
             });
