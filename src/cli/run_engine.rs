@@ -205,6 +205,7 @@ pub fn check_case(case: &Case, default_variant: &str, opts: &RunOptions, referen
     let names = uci_names(&mut g);
     let popeye = popeye_of(&names);
     let shown = |u: &str| popeye.get(u).map_or(String::new(), |p| format!(" ({p})"));
+    let named = |u: &str| popeye.get(u).map_or(String::new(), |p| format!(" {p}"));
     if let (Some(expected), false) = (&case.moves, broken) {
         match ask(engine.as_mut(), 1) {
             Err(msg) => {
@@ -224,11 +225,11 @@ pub fn check_case(case: &Case, default_variant: &str, opts: &RunOptions, referen
                 }
                 for u in &want {
                     if !a.moves.contains_key(u) {
-                        detail.push(format!("- {u}{} (expected, the engine does not generate it)", shown(u)));
+                        detail.push(format!("- {u}{} (missing)", named(u)));
                     }
                 }
                 for u in a.moves.keys().filter(|u| !want.contains(*u)) {
-                    detail.push(format!("+ {u}{} (the engine generates it, not expected)", shown(u)));
+                    detail.push(format!("+ {u}{} (extra)", named(u)));
                 }
                 if !detail.is_empty() {
                     detail.push(format!("position: {}", shown_fen(&g)));
