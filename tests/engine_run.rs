@@ -256,10 +256,19 @@ fn a_fake_uci_engine_passes_and_skips_the_variants_it_lacks() {
         "name: isardam\nvariant: isardam\ncases:\n  - id: isardam\n    fen: 4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1\n    perft: [11]\n",
     );
     let uci = engine("fake_uci.sh");
-    let (text, _) = run(fp().args(["run", "--uci", &uci, &suite, &other]), 0);
+    let junit = dir.path().join("report.xml");
+    let (text, _) = run(
+        fp().args(["run", "--uci", &uci, "--junit", junit.to_str().unwrap(), &suite, &other]),
+        0,
+    );
     assert_eq!(
         text,
         "ok   initial\nok   after-e4\nok   circe-capture\nskip isardam  (skipped: the UCI engine offers no UCI_Variant 'isardam')\n3 passed, 0 failed, 1 skipped\n"
+    );
+    let xml = std::fs::read_to_string(&junit).unwrap();
+    assert!(
+        xml.contains("<skipped message=\"skipped: the UCI engine offers no UCI_Variant 'isardam'\"/>"),
+        "{xml}"
     );
     // nothing checked at all: exit 4
     let (_, err) = run(fp().args(["run", "--uci", &uci, &other]), 4);
