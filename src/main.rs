@@ -14,6 +14,7 @@ Examples:
   fairyperft show --variant circe --fen '4k3/8/8/3p4/8/8/8/3RK3 w - -' --moves d1d5
   fairyperft run suites                                        # every suite under suites/
   fairyperft run perftsuite.epd problem.inp                    # EPD perft suites, Popeye input files
+  fairyperft run --uci stockfish suites/orthodox.yaml          # your engine against the suites
   fairyperft variants --axes
   fairyperft compare --depth 3 --variants all --fen '4k3/8/8/3p4/8/8/8/3RK3 w - -'
   fairyperft diff --engine ./my_engine.sh --variant circe --depth 4
@@ -51,7 +52,7 @@ enum Command {
     Moves(cli::MovesArgs),
     /// Print the position (after --moves) as a text board, with its side to move and any state FEN cannot show at a glance.
     Show(cli::ShowArgs),
-    /// Run suite files (YAML, EPD perft suites, Popeye input files, or directories of them); exit 1 if a case fails.
+    /// Run suite files (YAML, EPD perft suites, Popeye input files, or directories of them) against fairyperft, or with --engine / --uci against your engine; exit 1 if a case fails.
     Run(cli::RunArgs),
     /// List every variant (condition) with a one-line rule.
     Variants(cli::VariantsArgs),

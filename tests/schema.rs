@@ -355,6 +355,7 @@ fn report_serialises_as_the_json_macro_did() {
     let new = suite::Report {
         files,
         errors,
+        engine: None,
         passed,
         failed,
         skipped,

@@ -7,12 +7,15 @@
 pub mod compare;
 pub mod completions;
 pub mod diff;
+pub mod engine;
 pub mod manpage;
 pub mod perftree;
 pub mod record;
 pub mod run;
+pub mod run_engine;
 pub mod schema;
 pub mod show;
+pub mod uci;
 
 use clap::Args;
 use fairyperft::suite::runner::illegal_position_warning;

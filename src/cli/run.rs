@@ -1,8 +1,12 @@
-//! `fairyperft run`: suite files in, per-case results out (text, JSON, JUnit XML).
+//! `fairyperft run`: suite files in, per-case results out (text, JSON, JUnit XML). The
+//! figures are checked against fairyperft's generator, or with `--engine` / `--uci` against
+//! an external engine (`run_engine.rs`).
 //!
 //! Exit status: 0 every case passed (some may be skipped), 1 a case failed, 2 a suite file
 //! could not be used, 4 nothing was checked (every case skipped) without --allow-skipped.
 
+use super::engine::{check_executable, parse_seconds, ENGINE_TIMEOUT};
+use super::run_engine::{check_case, Reference};
 use super::{CmdResult, Failure};
 use clap::{Args, ValueEnum};
 use fairyperft::suite::{self, runner::RunOptions, CaseResult, Status, Suite};
@@ -12,6 +16,7 @@ use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
+use std::time::Duration;
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
 pub enum Format {
@@ -23,9 +28,27 @@ const RUN_HELP: &str = "\
 Each case's lines are printed as soon as it and the cases before it are done, into a pipe or
 a file too; the summary line `N passed, N failed` (`, N skipped` when some were) comes last.
 
+Checking your engine instead of fairyperft: --engine SCRIPT runs a script speaking perftree's
+protocol, as `fairyperft diff --engine` does (SCRIPT \"$depth\" \"$fen\" \"$moves\", the variant in
+FAIRYPERFT_VARIANT; it prints 'MOVE COUNT' lines in UCI, a blank line, the total). --uci
+ENGINE starts a UCI engine (a path, or a name on the PATH) for each case and sends it
+`position fen ... moves ...` and `go perft N` (answered by 'MOVE: COUNT' lines and 'Nodes
+searched: N', as Stockfish does); a case of a variant other than orthodox sets UCI_Variant
+when the engine offers that variant, and is skipped otherwise. Every perft depth, the move
+list (as UCI) and the divide of each case are compared; for a failing case the first
+position where the engine's move list and fairyperft's differ is found and shown. Each
+question to the engine may take --engine-timeout seconds (60 by default); an engine that
+crashes, hangs or prints something else fails that case, and the run goes on.
+
 Exit status: 0 every case passed (some figures may have been skipped), 1 a case failed, 2 a
-suite file could not be used, 4 nothing was checked (every case skipped over --max-nodes, or
-no case at all) without --allow-skipped.";
+suite file or the engine could not be used, 4 nothing was checked (every case skipped over
+--max-nodes or for a variant the UCI engine lacks, or no case at all) without
+--allow-skipped.
+
+Examples:
+  fairyperft run suites
+  fairyperft run --engine ./my_engine.sh --jobs 4 suites/circe.yaml
+  fairyperft run --uci stockfish suites/orthodox.yaml";
 
 #[derive(Args, Clone)]
 #[command(after_help = RUN_HELP)]
@@ -39,9 +62,20 @@ pub struct RunArgs {
     /// Skip expected figures above this many nodes; they are reported as skipped, never passed
     #[arg(long, value_name = "N", value_parser = parse_nodes, allow_negative_numbers = true)]
     pub max_nodes: Option<u64>,
-    /// Worker threads running cases in parallel, 1 to 1024 (default: every core)
-    #[arg(long, short = 't', value_parser = super::parse_threads, allow_negative_numbers = true)]
+    /// Worker threads running cases in parallel, 1 to 1024 (default: every core); with an
+    /// engine, that many engines run at once
+    #[arg(long, short = 't', visible_alias = "jobs", short_alias = 'j', value_parser = super::parse_threads, allow_negative_numbers = true)]
     pub threads: Option<usize>,
+    /// Check this engine instead of fairyperft: a script speaking perftree's protocol
+    #[arg(long, value_name = "SCRIPT", conflicts_with = "uci")]
+    pub engine: Option<PathBuf>,
+    /// Check this UCI engine instead of fairyperft (`go perft N`; a path or a name on the PATH)
+    #[arg(long, value_name = "ENGINE")]
+    pub uci: Option<PathBuf>,
+    /// Seconds one question to the engine may take before it is killed and the case fails
+    /// [default: 60]
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_negative_numbers = true)]
+    pub engine_timeout: Option<u64>,
     /// Output format on stdout
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
@@ -63,7 +97,30 @@ struct FileRun {
     results: Vec<CaseResult>,
 }
 
+/// The engine given, checked before any case runs (a missing one is bad input, exit 2).
+fn reference(a: &RunArgs) -> Result<Option<Reference>, Failure> {
+    let timeout = Duration::from_secs(a.engine_timeout.unwrap_or(ENGINE_TIMEOUT));
+    match (&a.engine, &a.uci) {
+        (Some(script), _) => {
+            check_executable("--engine", script).map_err(Failure::Input)?;
+            Ok(Some(Reference::Perftree {
+                script: script.clone(),
+                timeout,
+            }))
+        }
+        (None, Some(program)) => Ok(Some(Reference::Uci {
+            program: super::uci::resolve(program).map_err(Failure::Input)?,
+            timeout,
+        })),
+        (None, None) if a.engine_timeout.is_some() => Err(Failure::Input(
+            "--engine-timeout: used only with --engine or --uci (it limits an engine)".into(),
+        )),
+        (None, None) => Ok(None),
+    }
+}
+
 pub fn run(a: &RunArgs) -> CmdResult {
+    let reference = reference(a)?;
     let mut load_errors = Vec::new();
     let mut suites = Vec::new();
     for p in &a.paths {
@@ -116,7 +173,7 @@ pub fn run(a: &RunArgs) -> CmdResult {
     let mut write_error: Option<io::Error> = None;
     let (mut warned, mut first_warning) = (0usize, None::<(String, String)>);
     std::thread::scope(|scope| {
-        let (jobs, suites, opts, stop, pool) = (&jobs, &suites, &opts, &stop, &pool);
+        let (jobs, suites, opts, stop, pool, reference) = (&jobs, &suites, &opts, &stop, &pool, &reference);
         scope.spawn(move || {
             pool.install(|| {
                 jobs.par_iter().enumerate().for_each_with(tx, |tx, (k, &(i, j))| {
@@ -125,7 +182,12 @@ pub fn run(a: &RunArgs) -> CmdResult {
                     }
                     let s = &suites[i];
                     let dv = s.file.variant.as_deref().unwrap_or("orthodox");
-                    let _ = tx.send((k, suite::run_case(&s.file.cases[j], dv, opts)));
+                    let case = &s.file.cases[j];
+                    let r = match reference {
+                        Some(e) => check_case(case, dv, opts, e),
+                        None => suite::run_case(case, dv, opts),
+                    };
+                    let _ = tx.send((k, r));
                 })
             })
         });
@@ -200,7 +262,7 @@ pub fn run(a: &RunArgs) -> CmdResult {
             writeln!(out, "{}", summary(passed, failed, skipped))?;
             out.flush()?;
         }
-        Format::Json => print_json(&runs, &load_errors, passed, failed, skipped)?,
+        Format::Json => print_json(&runs, &load_errors, reference.as_ref(), passed, failed, skipped)?,
     }
     if let Some(path) = &a.junit {
         std::fs::write(path, junit(&runs)).map_err(|e| Failure::Input(format!("--junit {}: {e}", path.display())))?;
@@ -214,7 +276,7 @@ pub fn run(a: &RunArgs) -> CmdResult {
         Err(Failure::Failed)
     } else if passed == 0 && !a.allow_skipped {
         let why = if skipped > 0 {
-            format!("every case was skipped ({skipped} over --max-nodes)")
+            format!("every case was skipped ({skipped} over --max-nodes or for a variant the engine lacks)")
         } else {
             "the suites have no cases".to_string()
         };
@@ -238,12 +300,7 @@ fn summary(passed: usize, failed: usize, skipped: usize) -> String {
 /// passed or was skipped under --quiet.
 fn case_text(r: &CaseResult, at: &str, quiet: bool) -> String {
     let mut out = String::new();
-    let skipped_checks: Vec<&str> = r.checks.iter().filter(|c| c.skipped).map(|c| c.what.as_str()).collect();
-    let note = if skipped_checks.is_empty() {
-        String::new()
-    } else {
-        format!("  (skipped over the node budget: {})", skipped_checks.join(", "))
-    };
+    let note = skip_note(r);
     match r.status {
         Status::Passed if !quiet => out.push_str(&format!("ok   {}{note}\n", r.id)),
         Status::Skipped if !quiet => out.push_str(&format!("skip {}{note}\n", r.id)),
@@ -263,9 +320,38 @@ fn case_text(r: &CaseResult, at: &str, quiet: bool) -> String {
     out
 }
 
+/// Why figures of a case were not checked: over the node budget, or (`variant`) an engine
+/// lacking the case's variant.
+fn skip_reasons(r: &CaseResult) -> Vec<String> {
+    let mut out = Vec::new();
+    let budget: Vec<&str> = r
+        .checks
+        .iter()
+        .filter(|c| c.skipped && c.what != "variant")
+        .map(|c| c.what.as_str())
+        .collect();
+    if !budget.is_empty() {
+        out.push(format!("skipped over the node budget: {}", budget.join(", ")));
+    }
+    for c in r.checks.iter().filter(|c| c.skipped && c.what == "variant") {
+        out.extend(c.detail.iter().map(|d| format!("skipped: {d}")));
+    }
+    out
+}
+
+fn skip_note(r: &CaseResult) -> String {
+    let reasons = skip_reasons(r);
+    if reasons.is_empty() {
+        String::new()
+    } else {
+        format!("  ({})", reasons.join("; "))
+    }
+}
+
 fn print_json(
     runs: &[FileRun],
     load_errors: &[String],
+    reference: Option<&Reference>,
     passed: usize,
     failed: usize,
     skipped: usize,
@@ -280,6 +366,7 @@ fn print_json(
             })
             .collect(),
         errors: load_errors.to_vec(),
+        engine: reference.map(|r| r.describe()),
         passed,
         failed,
         skipped,
@@ -315,9 +402,10 @@ fn junit(runs: &[FileRun]) -> String {
             ));
             match r.status {
                 Status::Passed => x.push_str("/>\n"),
-                Status::Skipped => {
-                    x.push_str(">\n      <skipped message=\"over the node budget\"/>\n    </testcase>\n")
-                }
+                Status::Skipped => x.push_str(&format!(
+                    ">\n      <skipped message=\"{}\"/>\n    </testcase>\n",
+                    xml_escape(&skip_reasons(r).join("; "))
+                )),
                 Status::Failed => {
                     let lines: Vec<String> = r
                         .checks

@@ -18,11 +18,16 @@ pub struct Report {
     /// One line per suite file that could not be used (unreadable, malformed, breaking the
     /// format), naming the file; such a run exits with status 2.
     pub errors: Vec<String>,
+    /// The engine checked instead of fairyperft's generator (`run --engine` / `--uci`);
+    /// absent when fairyperft itself was checked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub engine: Option<String>,
     /// Cases that passed.
     pub passed: usize,
     /// Cases that failed (exit status 1 when there is any and no error).
     pub failed: usize,
-    /// Cases whose every figure was over the `--max-nodes` budget.
+    /// Cases whose every figure was over the `--max-nodes` budget (or, with `--uci`, whose
+    /// variant the engine does not offer).
     pub skipped: usize,
 }
 

@@ -14,7 +14,8 @@ pub enum Status {
     Passed,
     /// A figure did not match, or the case could not be set up.
     Failed,
-    /// Every expectation was too deep for the node budget.
+    /// Every expectation was too deep for the node budget (or, checking a UCI engine, the
+    /// engine does not offer the case's variant).
     Skipped,
 }
 
@@ -22,7 +23,8 @@ pub enum Status {
 #[derive(Debug, Clone, serde::Serialize, schemars::JsonSchema)]
 pub struct Check {
     /// What was compared: `perft(3)`, `moves`, `divide(2)`, or `setup` (the position,
-    /// variant or history could not be used).
+    /// variant or history could not be used). Checking an engine, also `engine` (it could
+    /// not be started) and `variant` (skipped: a UCI engine without the case's variant).
     pub what: String,
     /// Whether it matched (true for a skipped check).
     pub ok: bool,
