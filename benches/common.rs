@@ -14,6 +14,33 @@ pub fn variants() -> Vec<String> {
     v
 }
 
+/// The Circe-family presets (every condition but orthodox, Madrasi, Isardam and Cohen).
+pub fn circe_presets() -> Vec<String> {
+    fairyperft::rules::known_names()
+        .into_iter()
+        .filter(|n| n.contains("circe"))
+        .map(String::from)
+        .collect()
+}
+
+/// Every Circe preset composed with `condition` (`madrasi`, `cohen`, `isardam`): the
+/// compositions benched on the position and depth of their target.
+pub fn compositions(condition: &str) -> Vec<String> {
+    circe_presets()
+        .into_iter()
+        .map(|p| format!("{p}+{condition}"))
+        .collect()
+}
+
+/// The compositions benched, with the position, depth and ceiling per node of orthodox
+/// (the targets for compositions in docs/performance.md).
+pub const COMPOSITION_TARGETS: [(&str, &str, &str, u32, f64); 4] = [
+    ("madrasi", "kiwipete-perft4", KIWIPETE, 4, 2.0),
+    ("madrasi-rex-inclusive", "kiwipete-perft4", KIWIPETE, 4, 2.0),
+    ("cohen", "kiwipete-perft4", KIWIPETE, 4, 1.8),
+    ("isardam", "initial-perft5", INITIAL, 5, 3.0),
+];
+
 /// The variants whose generic pipeline is benched against the default one.
 pub const PIPELINE_VARIANTS: [&str; 6] = [
     "circe",

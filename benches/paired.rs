@@ -6,6 +6,9 @@
 //! * `per-node/<position>/<variant>`: the variant's time per node over orthodox's, the same
 //!   position and depth (Kiwipete perft(4); the initial position perft(5), where Isardam has
 //!   moves and Kiwipete has none);
+//! * `composed/<position>/<preset>+<condition>`: every Circe preset composed with
+//!   `madrasi`, `madrasi-rex-inclusive` or `cohen` (Kiwipete perft(4)) or `isardam` (the
+//!   initial position perft(5)), per node of orthodox;
 //! * `shakmaty/initial-perft6`: fairyperft's orthodox perft(6) time over shakmaty's;
 //! * `threads/initial-perft6`: `--threads 1` time over `--threads 2` (the speed-up);
 //! * `two-jobs/initial-perft6`: what two cores give this machine at best, whatever the
@@ -156,6 +159,20 @@ fn bench(c: &mut Criterion<Ratio>) {
                 continue;
             }
             g.bench_function(format!("per-node/{name}/{v}"), |b| {
+                b.iter_custom(|iters| paired(iters, &mut || game.perft(depth), &mut || base.perft(depth), true))
+            });
+        }
+    }
+    // every Circe preset composed with Madrasi, Cohen's rule or Isardam, per node of
+    // orthodox on the position of its target (`cargo bench --bench paired -- composed`)
+    for (condition, name, fen, depth, _) in common::COMPOSITION_TARGETS {
+        let mut base = fairyperft::Game::new(fen, "orthodox").unwrap();
+        for v in common::compositions(condition) {
+            let mut game = fairyperft::Game::new(fen, &v).unwrap();
+            if game.perft(depth) == 0 {
+                continue;
+            }
+            g.bench_function(format!("composed/{name}/{v}"), |b| {
                 b.iter_custom(|iters| paired(iters, &mut || game.perft(depth), &mut || base.perft(depth), true))
             });
         }

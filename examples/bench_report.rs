@@ -76,6 +76,23 @@ fn main() {
         }
         println!("{row}|");
     }
+    println!("\n## Compositions: every Circe preset with a condition (x orthodox per node, paired)\n");
+    println!("| composition | position | nodes | x orthodox per node | target |\n|---|---|---|---|---|");
+    for (condition, group, fen, depth, target) in common::COMPOSITION_TARGETS {
+        for v in common::compositions(condition) {
+            let nodes = fairyperft::Game::new(fen, &v).unwrap().perft(depth);
+            let r = paired(&format!("composed_{group}_{v}"));
+            let verdict = match r {
+                Some((m, _, _)) if m <= target => "met",
+                Some(_) => "not met",
+                None => "",
+            };
+            println!(
+                "| {v} | {group} | {nodes} | {} | at most {target:.1}x: {verdict} |",
+                show(r)
+            );
+        }
+    }
     println!("\n## Benchmarks timed one after the other (benches/orthodox.rs, benches/variants.rs)\n");
     println!("## Orthodox: fairyperft vs shakmaty (time ratio, lower is faster)\n");
     println!("| benchmark | fairyperft / shakmaty |\n|---|---|");
