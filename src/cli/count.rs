@@ -73,7 +73,7 @@ impl Progress {
                 ))
                 .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
             );
-            pb.set_message("0 nodes");
+            pb.set_message("0 nodes, 0 nodes/s");
             // redraw the elapsed time and ETA while a long subtree is counted
             pb.enable_steady_tick(Duration::from_millis(500));
             pb
