@@ -10,6 +10,7 @@ pub mod count;
 pub mod diff;
 pub mod manpage;
 pub mod perftree;
+pub mod plot;
 pub mod record;
 pub mod run;
 pub mod schema;
