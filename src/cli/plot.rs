@@ -17,10 +17,44 @@ const HEIGHT: u32 = 1000;
 /// The legend's column on the right.
 const LEGEND: u32 = 250;
 
-/// The style of line `i`: a colour of a palette made to tell many lines apart, and a marker
-/// (circle, triangle, cross, by turn) for lines whose colours are alike.
-fn colour(i: usize) -> PaletteColor<Palette99> {
-    Palette99::pick(i)
+/// Strong colours that stay apart on white (no pale yellow or pink).
+const COLOURS: [RGBColor; 13] = [
+    RGBColor(0x1f, 0x77, 0xb4),
+    RGBColor(0xff, 0x7f, 0x0e),
+    RGBColor(0x2c, 0xa0, 0x2c),
+    RGBColor(0xd6, 0x27, 0x28),
+    RGBColor(0x94, 0x67, 0xbd),
+    RGBColor(0x8c, 0x56, 0x4b),
+    RGBColor(0xe3, 0x77, 0xc2),
+    RGBColor(0x7f, 0x7f, 0x7f),
+    RGBColor(0xbc, 0xbd, 0x22),
+    RGBColor(0x17, 0xbe, 0xcf),
+    RGBColor(0x00, 0x00, 0x00),
+    RGBColor(0x39, 0x3b, 0x79),
+    RGBColor(0xb8, 0x86, 0x0b),
+];
+
+/// The colour of line `i`. Lines are told apart by colour, marker (circle, triangle,
+/// cross: 3 and 13 have no common divisor, so no two of the first 39 lines share both) and,
+/// from the 14th line on, by dashes.
+fn colour(i: usize) -> RGBColor {
+    COLOURS[i % COLOURS.len()]
+}
+
+fn dashed(i: usize) -> bool {
+    (i / COLOURS.len()) % 2 == 1
+}
+
+/// Draws line `i` through `points` on a chart.
+macro_rules! line {
+    ($on:expr, $i:expr, $points:expr) => {{
+        let style = colour($i).stroke_width(2);
+        if dashed($i) {
+            $on.draw_series(DashedLineSeries::new($points, 9, 5, style))?;
+        } else {
+            $on.draw_series(LineSeries::new($points, style))?;
+        }
+    }};
 }
 
 /// Draws the markers of line `i` at `points` on a chart (the legend draws its own).
@@ -78,7 +112,7 @@ fn draw(
             .filter(|(_, &n)| n > 0)
             .map(|(d, &n)| (d, n as f64))
             .collect();
-        chart.draw_series(LineSeries::new(points.iter().copied(), colour(i).stroke_width(2)))?;
+        line!(chart, i, points.iter().copied());
         markers!(chart, i, points.iter().copied());
     }
 
@@ -87,7 +121,7 @@ fn draw(
         .map(|l| {
             (1..)
                 .zip(l.perft.iter().zip(orthodox))
-                .filter(|(_, (_, &o))| o > 0)
+                .filter(|(_, (_, &o))| o > 0 && l.perft.iter().any(|&n| n > 0))
                 .map(|(d, (&n, &o))| (d, n as f64 / o as f64))
                 .collect()
         })
@@ -109,7 +143,7 @@ fn draw(
         .y_label_formatter(&|v| format!("{v:.2}"))
         .draw()?;
     for (i, points) in ratios.iter().enumerate() {
-        chart.draw_series(LineSeries::new(points.iter().copied(), colour(i).stroke_width(2)))?;
+        line!(chart, i, points.iter().copied());
         markers!(chart, i, points.iter().copied());
     }
 
@@ -117,18 +151,30 @@ fn draw(
     let row = ((HEIGHT as i32 - 80) / lines.len().max(1) as i32).clamp(12, 28);
     for (i, l) in lines.iter().enumerate() {
         let y = 40 + row * i as i32;
-        legend.draw(&PathElement::new(vec![(8, y), (40, y)], colour(i).stroke_width(2)))?;
+        let ends = vec![(8, y), (40, y)];
+        if dashed(i) {
+            legend.draw(&plotters::element::DashedPathElement::new(
+                ends,
+                6,
+                4,
+                colour(i).stroke_width(2),
+            ))?;
+        } else {
+            legend.draw(&PathElement::new(ends, colour(i).stroke_width(2)))?;
+        }
         let (at, c) = ((24, y), colour(i));
         match i % 3 {
             0 => legend.draw(&Circle::new(at, 4, c.filled()))?,
             1 => legend.draw(&TriangleMarker::new(at, 5, c.filled()))?,
             _ => legend.draw(&Cross::new(at, 4, c.stroke_width(2)))?,
         }
-        legend.draw(&Text::new(
-            l.variant.to_string(),
-            (48, y - 7),
-            ("sans-serif", 14).into_font(),
-        ))?;
+        // a line at 0 is drawn nowhere (no logarithm, no ratio): the legend says why
+        let name = if l.perft.iter().all(|&n| n == 0) {
+            format!("{}: perft 0", l.variant)
+        } else {
+            l.variant.to_string()
+        };
+        legend.draw(&Text::new(name, (48, y - 7), ("sans-serif", 14).into_font()))?;
     }
     root.present()?;
     Ok(())
