@@ -281,7 +281,7 @@ fn summary(a: &PerftArgs, started: Instant, nodes: u64) -> serde_json::Map<Strin
     o.insert("depth".into(), a.depth.into());
     o.insert("nodes".into(), nodes.into());
     o.insert("seconds".into(), seconds.into());
-    o.insert("nodes_per_second".into(), per_second.round().into());
+    o.insert("nodes_per_second".into(), (per_second.round() as u64).into());
     o
 }
 
