@@ -11,7 +11,8 @@ use fairyperft::Game;
 use rayon::prelude::*;
 use std::io::{self, IsTerminal};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::sync::Mutex;
+use std::time::Instant;
 
 /// A position some plies below the root, reached by `path`; `root` is the index of the
 /// root move it starts with (0 for the root itself).
@@ -53,55 +54,93 @@ pub fn deepen(level: Vec<Subtree>) -> Vec<Subtree> {
     next
 }
 
-/// What the progress line counts: root moves for perft and divide, subtrees for a shard.
+/// The progress line: units done (root moves for perft and divide, subtrees for a shard),
+/// nodes, node rate and time left. The bar and the time left follow the subtrees counted,
+/// which are many more than the root moves and so move more evenly.
 pub struct Progress {
     bar: Option<indicatif::ProgressBar>,
-    nodes: AtomicU64,
+    unit: String,
+    units: usize,
+    state: Mutex<Done>,
     started: Instant,
 }
 
+/// What is done so far.
+#[derive(Default)]
+struct Done {
+    units: usize,
+    subtrees: u64,
+    nodes: u64,
+}
+
 impl Progress {
-    /// A progress line over `total` units (`unit`: "root moves", "subtrees"), drawn only
-    /// when stderr is a terminal, at most four times a second.
-    pub fn new(total: usize, unit: &str) -> Progress {
+    /// A progress line over `units` units named `unit` ("root moves", "subtrees"), made
+    /// of `subtrees` subtrees, drawn only when stderr is a terminal, at most four times a
+    /// second.
+    pub fn new(units: usize, unit: &str, subtrees: usize) -> Progress {
         let bar = io::stderr().is_terminal().then(|| {
             let target = indicatif::ProgressDrawTarget::stderr_with_hz(4);
-            let pb = indicatif::ProgressBar::with_draw_target(Some(total as u64), target);
+            let pb = indicatif::ProgressBar::with_draw_target(Some(subtrees as u64), target);
             pb.set_style(
-                indicatif::ProgressStyle::with_template(&format!(
-                    "{{bar:30}} {{pos}}/{{len}} {unit}, {{msg}}, ETA {{eta}}"
-                ))
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+                indicatif::ProgressStyle::with_template("{bar:20} {msg}")
+                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
             );
-            pb.set_message("0 nodes, 0 nodes/s");
-            // redraw the elapsed time and ETA while a long subtree is counted
-            pb.enable_steady_tick(Duration::from_millis(500));
             pb
         });
-        Progress {
+        let p = Progress {
             bar,
-            nodes: AtomicU64::new(0),
+            unit: unit.into(),
+            units,
+            state: Mutex::new(Done::default()),
             started: Instant::now(),
-        }
+        };
+        p.show(&Done::default());
+        p
     }
 
     /// No progress line (a short step before the real work).
     pub fn hidden() -> Progress {
         Progress {
             bar: None,
-            nodes: AtomicU64::new(0),
+            unit: String::new(),
+            units: 0,
+            state: Mutex::new(Done::default()),
             started: Instant::now(),
         }
     }
 
-    /// Units finished, with the nodes they counted.
-    fn advance(&self, units: u64, nodes: u64) {
-        let total = self.nodes.fetch_add(nodes, Ordering::Relaxed) + nodes;
-        if let Some(pb) = &self.bar {
-            let s = self.started.elapsed().as_secs_f64().max(1e-9);
-            pb.set_message(format!("{total} nodes, {}", rate(total as f64 / s)));
-            pb.inc(units);
+    /// A subtree counted (`nodes` nodes), the last of its unit when `unit_done`.
+    fn advance(&self, unit_done: bool, nodes: u64) {
+        if self.bar.is_none() {
+            return;
         }
+        let mut done = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        done.units += usize::from(unit_done);
+        done.subtrees += 1;
+        done.nodes += nodes;
+        self.show(&done);
+    }
+
+    fn show(&self, done: &Done) {
+        let Some(pb) = &self.bar else { return };
+        let s = self.started.elapsed().as_secs_f64();
+        let per_second = if s > 0.0 { done.nodes as f64 / s } else { 0.0 };
+        let total = pb.length().unwrap_or(0);
+        let left = if done.subtrees == 0 {
+            "?".to_string()
+        } else {
+            let rest = s * total.saturating_sub(done.subtrees) as f64 / done.subtrees as f64;
+            duration(rest)
+        };
+        pb.set_message(format!(
+            "{}/{} {}, {} nodes, {}, ETA {left}",
+            done.units,
+            self.units,
+            self.unit,
+            done.nodes,
+            rate(per_second)
+        ));
+        pb.set_position(done.subtrees);
     }
 
     /// Clears the line (nothing is left on the terminal).
@@ -109,6 +148,16 @@ impl Progress {
         if let Some(pb) = self.bar {
             pb.finish_and_clear();
         }
+    }
+}
+
+/// A time left for people: "42s", "3m 05s", "2h 07m".
+fn duration(seconds: f64) -> String {
+    let s = seconds.round() as u64;
+    match s {
+        0..60 => format!("{s}s"),
+        60..3600 => format!("{}m {:02}s", s / 60, s % 60),
+        _ => format!("{}h {:02}m", s / 3600, s % 3600 / 60),
     }
 }
 
@@ -149,7 +198,7 @@ pub fn count(
         } else {
             search.perft_unchecked(&mut g.pos, depth)
         };
-        let done = u64::from(left[unit_of(s)].fetch_sub(1, Ordering::Relaxed) == 1);
+        let done = left[unit_of(s)].fetch_sub(1, Ordering::Relaxed) == 1;
         progress.advance(done, n);
         n
     };
@@ -185,7 +234,7 @@ pub fn per_root_move(
     let roots = g.legal_moves();
     let plies = split_plies(depth);
     let subs = subtrees(g, plies);
-    let progress = Progress::new(roots.len(), "root moves");
+    let progress = Progress::new(roots.len(), "root moves", subs.len());
     let counts = count(&subs, depth - plies, threads, table, roots.len(), |s| s.root, &progress);
     progress.finish();
     let mut per_root = vec![0u64; roots.len()];

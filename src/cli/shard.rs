@@ -145,7 +145,7 @@ pub fn perft_shard(a: &PerftArgs, g: &mut Game, (k, n): (usize, usize), table: O
     for (i, s) in mine.iter_mut().enumerate() {
         s.root = i;
     }
-    let progress = Progress::new(mine.len(), "subtrees");
+    let progress = Progress::new(mine.len(), "subtrees", mine.len());
     let counts = count::count(&mine, rest, a.threads, table, mine.len(), |s| s.root, &progress);
     progress.finish();
     let counts = counts?;
