@@ -82,7 +82,7 @@ impl Progress {
             let target = indicatif::ProgressDrawTarget::stderr_with_hz(4);
             let pb = indicatif::ProgressBar::with_draw_target(Some(subtrees as u64), target);
             pb.set_style(
-                indicatif::ProgressStyle::with_template("{bar:20} {msg}")
+                indicatif::ProgressStyle::with_template("{bar:12} {msg}")
                     .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
             );
             pb
