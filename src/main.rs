@@ -18,6 +18,8 @@ Examples:
   fairyperft variants --axes
   fairyperft compare --depth 3 --variants all --fen '4k3/8/8/3p4/8/8/8/3RK3 w - -'
   fairyperft diff --engine ./my_engine.sh --variant circe --depth 4
+  fairyperft perft --depth 7 --shard 3/8 > shard-3.json       # one part of a split run
+  fairyperft merge shard-*.json                                # the total of all 8 parts
   fairyperft record --variant circe --depth 3 --divide --out suites/mine.yaml
   fairyperft moves --popeye problem.inp
 
@@ -62,6 +64,8 @@ enum Command {
     Diff(cli::DiffArgs),
     /// Speak perftree's protocol (DEPTH FEN [MOVES]; variant from FAIRYPERFT_VARIANT): `MOVE COUNT` lines, a blank line, the total.
     Perftree(cli::PerftreeArgs),
+    /// Add up the shards of a split perft (`perft --shard K/N`): the total alone on the last line; exit 2 if a shard is missing, repeated or foreign.
+    Merge(cli::MergeArgs),
     /// Compute a suite case (perft 1..N, optionally moves and divide) and print it or append it to a suite file.
     Record(cli::RecordArgs),
     /// Print the JSON Schema of the suite format (for editors' YAML language servers, or to validate suites in other tools); --report: of `run --format json`.
@@ -86,6 +90,7 @@ fn main() -> ExitCode {
         Command::Diff(a) => cli::diff(&a),
         Command::Perftree(a) => cli::perftree(&a),
         Command::Record(a) => cli::record(&a),
+        Command::Merge(a) => cli::merge(&a),
         Command::Schema(a) => cli::schema(&a),
         Command::Completions(a) => cli::completions(&a, Cli::command()),
         Command::Manpage(a) => cli::manpage(&a, Cli::command()),

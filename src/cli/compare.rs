@@ -37,6 +37,10 @@ pub struct CompareArgs {
     /// Worker threads per perft, 1 to 1024 (counts are identical)
     #[arg(long, short = 't', default_value_t = 1, value_parser = parse_threads, allow_negative_numbers = true)]
     pub threads: usize,
+    /// Also draw the table as an SVG chart: perft by depth per variant (log scale) and each
+    /// variant's ratio to orthodox chess
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<std::path::PathBuf>,
 }
 
 #[derive(Serialize)]
@@ -161,6 +165,9 @@ pub fn compare(a: &CompareArgs) -> CmdResult {
         }
     }
     out.flush()?;
+    if let Some(path) = &a.plot {
+        plot(a, path, &table)?;
+    }
     if failed > 0 {
         return Err(Failure::Input(format!(
             "{failed} variant(s) could not take the position (their rows say why)"
@@ -228,4 +235,35 @@ fn write_markdown(out: &mut impl Write, t: &Table) -> io::Result<()> {
         writeln!(out, "| {} |", row.join(" | "))?;
     }
     Ok(())
+}
+
+/// `--plot`: the table's rows that could be counted, against orthodox chess (counted here
+/// when the table has no orthodox row).
+fn plot(a: &CompareArgs, path: &std::path::Path, t: &Table) -> Result<(), Failure> {
+    let lines: Vec<super::plot::Line> = t
+        .rows
+        .iter()
+        .filter(|r| r.error.is_none())
+        .map(|r| super::plot::Line {
+            variant: &r.variant,
+            perft: &r.perft,
+        })
+        .collect();
+    let orthodox = match t.rows.iter().find(|r| r.variant == "orthodox" && r.error.is_none()) {
+        Some(r) => r.perft.clone(),
+        None => {
+            let mut g = Game::new(&a.fen, "orthodox")
+                .map_err(|e| Failure::Input(format!("--plot: the ratio to orthodox chess: {e}")))?;
+            if let Some(line) = &a.moves {
+                g.play_line(line)
+                    .map_err(|e| Failure::Input(format!("--plot: the ratio to orthodox chess: --moves: {e}")))?;
+            }
+            (1..=a.depth).map(|d| g.perft_parallel(d, a.threads)).collect()
+        }
+    };
+    let mut title = format!("fairyperft compare: {}", t.fen);
+    if let Some(m) = &t.moves {
+        title.push_str(&format!(" after {m}"));
+    }
+    super::plot::write_svg(path, &title, t.depth, &lines, &orthodox).map_err(Failure::Input)
 }

@@ -6,14 +6,17 @@
 
 pub mod compare;
 pub mod completions;
+pub mod count;
 pub mod diff;
 pub mod engine;
 pub mod manpage;
 pub mod perftree;
+pub mod plot;
 pub mod record;
 pub mod run;
 pub mod run_engine;
 pub mod schema;
+pub mod shard;
 pub mod show;
 pub mod uci;
 
@@ -33,6 +36,7 @@ pub use perftree::{perftree, PerftreeArgs};
 pub use record::{record, RecordArgs};
 pub use run::{run, RunArgs};
 pub use schema::{schema, SchemaArgs};
+pub use shard::{merge, MergeArgs};
 pub use show::{show, ShowArgs};
 
 /// What a command ends with.
@@ -192,6 +196,16 @@ pub struct PositionArgs {
     pub uci: bool,
 }
 
+/// What perft and divide print.
+#[derive(Clone, Copy, clap::ValueEnum, PartialEq, Eq)]
+pub enum CountFormat {
+    /// perft: the total alone; divide: `MOVE: COUNT` lines, a blank line, the total
+    Text,
+    /// One JSON object: the position, variant, depth, nodes, seconds, nodes per second
+    /// (and divide's moves)
+    Json,
+}
+
 #[derive(Args, Clone)]
 pub struct PerftArgs {
     #[command(flatten)]
@@ -206,6 +220,17 @@ pub struct PerftArgs {
     /// whole position, variant state included)
     #[arg(long, value_name = "MB", value_parser = parse_megabytes, allow_negative_numbers = true)]
     pub hash: Option<u64>,
+    /// Output format
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: CountFormat,
+    /// perft only: count shard K of N of a run split across processes or machines, and print
+    /// it as one JSON line for `fairyperft merge` (see docs/distributed.md)
+    #[arg(long, value_name = "K/N", value_parser = shard::parse_shard)]
+    pub shard: Option<(usize, usize)>,
+    /// With --shard: cut the tree this many plies below the root, 1 to the depth (default:
+    /// the fewest plies that give at least 16 subtrees per shard, at most 3)
+    #[arg(long, value_name = "PLIES", requires = "shard", value_parser = parse_depth1, allow_negative_numbers = true)]
+    pub split_depth: Option<u32>,
 }
 
 impl PerftArgs {
@@ -234,25 +259,59 @@ pub fn setup(a: &PositionArgs) -> Result<Game, Failure> {
     Ok(g)
 }
 
+/// Elapsed seconds, and the node rate (0 when nothing measurable elapsed).
+fn timing(started: Instant, nodes: u64) -> (f64, f64) {
+    let s = started.elapsed().as_secs_f64();
+    (s, if s > 0.0 { nodes as f64 / s } else { 0.0 })
+}
+
 fn stats(started: Instant, nodes: u64) {
     if io::stderr().is_terminal() {
-        let s = started.elapsed().as_secs_f64();
-        eprintln!(
-            "{nodes} nodes in {s:.3} s ({:.1} Mnodes/s)",
-            nodes as f64 / s.max(1e-9) / 1e6
-        );
+        let (s, r) = timing(started, nodes);
+        eprintln!("{nodes} nodes in {s:.3} s ({})", count::rate(r));
     }
+}
+
+/// The JSON summary of a perft or divide (`--format json`).
+fn summary(a: &PerftArgs, started: Instant, nodes: u64) -> serde_json::Map<String, serde_json::Value> {
+    let (seconds, per_second) = timing(started, nodes);
+    let mut o = serde_json::Map::new();
+    o.insert("fen".into(), a.pos.fen.clone().into());
+    if let Some(m) = &a.pos.moves {
+        o.insert("moves".into(), m.clone().into());
+    }
+    o.insert("variant".into(), a.pos.variant.clone().into());
+    o.insert("depth".into(), a.depth.into());
+    o.insert("nodes".into(), nodes.into());
+    o.insert("seconds".into(), seconds.into());
+    o.insert("nodes_per_second".into(), (per_second.round() as u64).into());
+    o
 }
 
 pub fn perft(a: &PerftArgs) -> CmdResult {
     let mut g = setup(&a.pos)?;
     warn_if_illegal(&mut g, "--fen");
     let table = a.table()?;
+    if let Some(k_of_n) = a.shard {
+        return shard::perft_shard(a, &mut g, k_of_n, table.as_ref());
+    }
     let t = Instant::now();
-    let n = g.perft_with(a.depth, a.threads, table.as_ref());
-    stats(t, n);
+    let n = if a.depth == 0 {
+        g.perft(0)
+    } else {
+        count::per_root_move(&mut g, a.depth, a.threads, table.as_ref())?
+            .iter()
+            .map(|(_, n)| n)
+            .sum()
+    };
     let mut out = io::stdout().lock();
-    writeln!(out, "{n}")?;
+    match a.format {
+        CountFormat::Text => {
+            stats(t, n);
+            writeln!(out, "{n}")?;
+        }
+        CountFormat::Json => writeln!(out, "{}", serde_json::Value::Object(summary(a, t, n)))?,
+    }
     Ok(())
 }
 
@@ -260,22 +319,44 @@ pub fn divide(a: &PerftArgs) -> CmdResult {
     if a.depth == 0 {
         return Err(Failure::Input("--depth: divide needs a depth of at least 1".into()));
     }
+    if a.shard.is_some() {
+        return Err(Failure::Input(
+            "--shard: only perft splits into shards (divide shows every root move)".into(),
+        ));
+    }
     let mut g = setup(&a.pos)?;
     warn_if_illegal(&mut g, "--fen");
     let table = a.table()?;
     let t = Instant::now();
-    let rows = g.divide_with(a.depth, a.threads, table.as_ref());
+    let rows = count::per_root_move(&mut g, a.depth, a.threads, table.as_ref())?;
+    let total: u64 = rows.iter().map(|(_, n)| n).sum();
+    let names: Vec<String> = rows
+        .iter()
+        .map(|(m, _)| if a.pos.uci { notation::uci(*m) } else { g.popeye(*m) })
+        .collect();
     let mut out = io::BufWriter::new(io::stdout().lock());
-    let mut total = 0;
-    for (m, name, n) in &rows {
-        let shown = if a.pos.uci { notation::uci(*m) } else { name.clone() };
-        writeln!(out, "{shown}: {n}")?;
-        total += n;
+    match a.format {
+        CountFormat::Text => {
+            for (name, (_, n)) in names.iter().zip(&rows) {
+                writeln!(out, "{name}: {n}")?;
+            }
+            writeln!(out)?;
+            writeln!(out, "{total}")?;
+            out.flush()?;
+            stats(t, total);
+        }
+        CountFormat::Json => {
+            let mut o = summary(a, t, total);
+            let moves: Vec<serde_json::Value> = names
+                .iter()
+                .zip(&rows)
+                .map(|(name, (_, n))| serde_json::json!({ "move": name, "nodes": n }))
+                .collect();
+            o.insert("divide".into(), moves.into());
+            writeln!(out, "{}", serde_json::Value::Object(o))?;
+            out.flush()?;
+        }
     }
-    writeln!(out)?;
-    writeln!(out, "{total}")?;
-    out.flush()?;
-    stats(t, total);
     Ok(())
 }
 

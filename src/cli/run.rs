@@ -151,7 +151,7 @@ pub fn run(a: &RunArgs) -> CmdResult {
     let progress = if io::stderr().is_terminal() && jobs.len() > 1 {
         let pb = indicatif::ProgressBar::new(jobs.len() as u64);
         pb.set_style(
-            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} cases, {elapsed}")
+            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} cases, {elapsed}, ETA {eta}")
                 .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
         );
         Some(pb)
