@@ -52,7 +52,7 @@ pub(crate) fn candidates_but_castling(pos: &mut Position, rules: &Rules, list: &
     let fwd = us.forward();
 
     let paralysed = paralysis.map_or(Bitboard::EMPTY, |kings| {
-        madrasi::paralysed_units(pos.sets(), us, kings, first_rank)
+        madrasi::paralysed_units(pos.sets(), us, kings, first_rank, mars.as_ref())
     });
     for from in pos.by_color(us) & !paralysed {
         let p = pos.piece_at(from).unwrap();
@@ -139,7 +139,7 @@ fn castling_moves(pos: &mut Position, rules: &Rules, list: &mut MoveList, paraly
         return;
     }
     if let Some(kings) = paralysis {
-        if madrasi::observed_by_like(pos, e, kings, rules.first_rank_pawns()) {
+        if madrasi::observed_by_like(pos, e, kings, rules.first_rank_pawns(), rules.mars()) {
             return;
         }
     }

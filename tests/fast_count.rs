@@ -107,12 +107,12 @@ fn paralysis_of_a_side_equals_the_unit_test() {
                 for fr in [FirstRankPawns::Immobile, FirstRankPawns::StepAndCapture] {
                     let mut one_by_one = fairyperft::bitboard::Bitboard::EMPTY;
                     for sq in pos.by_color(color) {
-                        if observed_on(s, sq, pos.piece_at(sq).unwrap(), kings, fr) {
+                        if observed_on(s, sq, pos.piece_at(sq).unwrap(), kings, fr, None) {
                             one_by_one = one_by_one.with(sq);
                         }
                     }
                     observed += one_by_one.count();
-                    assert_eq!(paralysed_units(s, color, kings, fr), one_by_one, "{}", pos.fen());
+                    assert_eq!(paralysed_units(s, color, kings, fr, None), one_by_one, "{}", pos.fen());
                 }
             }
         }

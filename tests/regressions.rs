@@ -157,15 +157,45 @@ fn fen_word_after_the_state_tokens_is_an_error() {
         .is_none());
 }
 
-/// The accelerators' check test for Madrasi (and other non-plain checks) looked for
-/// attackers by plain geometry, not from the Mars rebirth squares: Kg4-h3/h4/h5 walk into
-/// the black rook's file from h8 and were counted legal.
+/// Madrasi under Mars Circe: a unit observes from its rebirth square, as it captures. The
+/// black rook e1 would check along the h-file from h8, but the white rook c3 observes it
+/// from a1, so it is paralysed and Kg4-h3/h4/h5 are legal. Popeye 4.104 (`condition
+/// marscirce madrasi`, `stipulation ~1`) lists these 23 moves. (The accelerators once
+/// looked for the attackers by plain geometry; the fix then assumed plain observation.)
 #[test]
-fn fast_count_mars_check_under_madrasi() {
+fn madrasi_observes_from_the_mars_rebirth_square() {
+    let popeye = [
+        "Rc3-a1*e1",
+        "Rc3-c1",
+        "Rc3-c2",
+        "Rc3-a3",
+        "Rc3-b3",
+        "Rc3-c8",
+        "Rc3-c7",
+        "Rc3-c6",
+        "Rc3-c5",
+        "Rc3-c4",
+        "Rc3-h3",
+        "Rc3-g3",
+        "Rc3-f3",
+        "Rc3-e3",
+        "Rc3-d3",
+        "Kg4-f3",
+        "Kg4-h3",
+        "Kg4-h5",
+        "Kg4-f5",
+        "Kg4-g3",
+        "Kg4-f4",
+        "Kg4-g5",
+        "Kg4-h4",
+    ];
     for variant in ["circe-mars+madrasi", "circe-mars+madrasi-rex-inclusive"] {
         let mut g = game("1b6/3p1p2/4P3/8/4k1K1/2R5/8/4r3 w - - 0 1", variant);
-        let moves = popeye_moves(&mut g);
-        assert!(!moves.iter().any(|m| m.starts_with("Kg4-h")), "{variant}: {moves:?}");
+        let mut moves = popeye_moves(&mut g);
+        moves.sort();
+        let mut expected: Vec<String> = popeye.iter().map(|m| m.to_string()).collect();
+        expected.sort();
+        assert_eq!(moves, expected, "{variant}");
         assert_eq!(g.perft(1), moves.len() as u64, "{variant}: {moves:?}");
         invariants_hold(&mut g);
     }
@@ -293,4 +323,18 @@ fn madrasi_and_isardam_short_paths_leave_hidden_units_and_pending_rebirths_alone
         let mut slow = Game::from_parts(g.pos.clone(), g.rules.clone().generic()).unwrap();
         assert_eq!(g.perft(2), slow.perft(2), "{variant} {f}");
     }
+}
+
+/// Volcanic: a rook reborn on its own corner gets that corner's castling flag even when it
+/// goes under the unit standing there, so the rook on a8 may castle. Found by
+/// `fairyperft crosscheck` (seed 1) and shrunk; Popeye 4.104 lists these 16 replies.
+#[test]
+fn volcanic_rook_buried_on_its_corner_grants_castling() {
+    let mut g = game("r3k3/8/8/8/8/8/8/4Kr2 w - - 0 1 flags=e8", "circe-volcanic");
+    g.play_line("Ke1*f1[+bRa8->v]").unwrap();
+    let moves = popeye_moves(&mut g);
+    assert!(moves.iter().any(|m| m == "0-0-0[+bRa8]"), "{moves:?}");
+    assert_eq!(moves.len(), 16, "{moves:?}");
+    assert_eq!(g.perft(1), 16);
+    invariants_hold(&mut g);
 }

@@ -205,7 +205,7 @@ pub fn unparalysed(pos: &Position, rules: &Rules, set: Bitboard) -> Bitboard {
             let fr = rules.first_rank_pawns();
             let mut out = Bitboard::EMPTY;
             for s in set {
-                if !madrasi::observed_by_like(pos, s, kings, fr) {
+                if !madrasi::observed_by_like(pos, s, kings, fr, rules.mars()) {
                     out = out.with(s);
                 }
             }

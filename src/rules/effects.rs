@@ -320,6 +320,9 @@ fn place<R: Recorder>(
             Occupied::Illegal => return Placed::Illegal,
             Occupied::Bury => {
                 pos.bury(undo, r, unit);
+                // (a rook reborn on its own corner gets that corner's castling flag even
+                // under another unit, as in Popeye)
+                pos.grant_flag(r, unit);
                 rec.record(Effect::Burial { piece: unit, square: r });
                 return Placed::Gone;
             }

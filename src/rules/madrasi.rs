@@ -1,8 +1,9 @@
 //! Madrasi: a unit observed by an enemy unit of the same walk is paralysed. Observation is
 //! pure geometry: pins, the observer's own paralysis and the legality of the capture do
-//! not matter. The same geometric test serves Isardam.
+//! not matter. The same geometric test serves Isardam. Under Mars Circe a unit observes
+//! what it could capture, that is from its rebirth square (`mars`), as Popeye has it.
 
-use super::circe::FirstRankPawns;
+use super::circe::{Circe, FirstRankPawns};
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::position::{Position, Sets};
@@ -20,16 +21,35 @@ pub(crate) fn observing_pawns(pos: &Sets, color: crate::square::Color, first_ran
 
 /// Is the unit on `sq` observed by an enemy unit of its walk? Kings count only with `kings`.
 #[inline]
-pub fn observed_by_like(pos: &Position, sq: Square, kings: bool, first_rank: FirstRankPawns) -> bool {
+pub fn observed_by_like(
+    pos: &Position,
+    sq: Square,
+    kings: bool,
+    first_rank: FirstRankPawns,
+    mars: Option<&Circe>,
+) -> bool {
     let Some(p) = pos.piece_at(sq) else { return false };
-    observed_on(pos.sets(), sq, p, kings, first_rank)
+    observed_on(pos.sets(), sq, p, kings, first_rank, mars)
 }
 
 /// [`observed_by_like`] on bare bitboards, for the unit `p` standing on `sq`.
 #[inline]
-pub fn observed_on(sets: &Sets, sq: Square, p: Piece, kings: bool, first_rank: FirstRankPawns) -> bool {
+pub fn observed_on(
+    sets: &Sets,
+    sq: Square,
+    p: Piece,
+    kings: bool,
+    first_rank: FirstRankPawns,
+    mars: Option<&Circe>,
+) -> bool {
     let (c, role) = (p.color(), p.role());
     let enemy = c.other();
+    if let Some(circe) = mars {
+        if role == Role::King && !kings {
+            return false;
+        }
+        return (super::check::mars_capturers_on(sets, circe, sq, enemy) & sets.pieces(enemy, role)).any();
+    }
     let observers = match role {
         Role::Pawn => attacks::pawn_attacks(c, sq) & observing_pawns(sets, enemy, first_rank),
         Role::King if !kings => return false,
@@ -42,9 +62,25 @@ pub fn observed_on(sets: &Sets, sq: Square, p: Piece, kings: bool, first_rank: F
 /// the union, walk by walk, of what the enemy units observe. Equals the squares where
 /// [`observed_on`] holds, since observation between like units is symmetric.
 #[inline]
-pub fn paralysed_units(sets: &Sets, color: crate::square::Color, kings: bool, first_rank: FirstRankPawns) -> Bitboard {
+pub fn paralysed_units(
+    sets: &Sets,
+    color: crate::square::Color,
+    kings: bool,
+    first_rank: FirstRankPawns,
+    mars: Option<&Circe>,
+) -> Bitboard {
     let enemy = color.other();
     let mut out = Bitboard::EMPTY;
+    if mars.is_some() {
+        // (Mars: observation from rebirth squares is not symmetric; each unit is tested)
+        for sq in sets.color[color.index()] {
+            let p = Piece::new(color, sets.role_at(sq));
+            if observed_on(sets, sq, p, kings, first_rank, mars) {
+                out = out.with(sq);
+            }
+        }
+        return out;
+    }
     // pawns: ours on the squares the enemy's (able to capture) attack
     let ours = sets.pieces(color, Role::Pawn);
     if ours.any() {

@@ -234,6 +234,13 @@ impl Rules {
 
     /// Mars Circe: captures are made from the capturer's rebirth square.
     #[inline]
+    /// The Circe rules when they are Mars Circe's (captures from rebirth squares).
+    pub(crate) fn mars(&self) -> Option<&circe::Circe> {
+        self.circe
+            .as_ref()
+            .filter(|c| c.capture_from == circe::CaptureFrom::RebirthSquare)
+    }
+
     pub fn is_mars(&self) -> bool {
         matches!(self.circe, Some(c) if c.capture_from == circe::CaptureFrom::RebirthSquare)
     }

@@ -210,6 +210,7 @@ impl Judge<'_> {
                 Piece::new(self.them, b.role_at(a)),
                 self.kings,
                 FirstRankPawns::Immobile,
+                None,
             )
         })
     }

@@ -215,7 +215,7 @@ impl General {
                         .into_iter()
                         .find(|&r| b.role[r.index()].contains(a))
                         .expect("attacker walk");
-                    if madrasi::observed_on(b, a, Piece::new(self.them, ra), kings, self.fr) {
+                    if madrasi::observed_on(b, a, Piece::new(self.them, ra), kings, self.fr, self.mars_rules()) {
                         att = att.without(a);
                     }
                 }

@@ -124,7 +124,7 @@ impl General {
                 .expect("attacker walk");
             let unit = Piece::new(them, role);
             if let Some(kings) = self.madrasi {
-                if madrasi::observed_on(b, a, unit, kings, self.fr) {
+                if madrasi::observed_on(b, a, unit, kings, self.fr, self.mars_rules()) {
                     continue;
                 }
             }

@@ -34,7 +34,7 @@ impl General {
             return self.castling_by_movegen(pos, rules, None);
         }
         if let Some(kings) = self.madrasi {
-            if madrasi::observed_by_like(pos, e, kings, self.fr) {
+            if madrasi::observed_by_like(pos, e, kings, self.fr, self.mars_rules()) {
                 return 0; // a paralysed king does not castle
             }
         }

@@ -375,7 +375,12 @@ impl General {
         let Some(kings) = self.madrasi else {
             return Bitboard::EMPTY;
         };
-        madrasi::paralysed_units(pos.sets(), self.us, kings, self.fr)
+        madrasi::paralysed_units(pos.sets(), self.us, kings, self.fr, self.mars_rules())
+    }
+
+    /// The Circe rules when they are Mars Circe's (Madrasi observes from rebirth squares).
+    pub(super) fn mars_rules(&self) -> Option<&crate::rules::circe::Circe> {
+        self.circe.as_ref().filter(|_| self.mars)
     }
 
     /// A king step to an empty square.
