@@ -305,7 +305,19 @@ pub fn moves(a: &MovesArgs) -> CmdResult {
     };
     let text = std::fs::read_to_string(path)
         .map_err(|e| Failure::Input(format!("--popeye {}: cannot read: {e}", path.display())))?;
-    let problems = suite::import::parse_popeye(path, &text).map_err(|e| Failure::Input(format!("--popeye {e}")))?;
+    let input = suite::import::read_popeye(path, &text).map_err(|e| Failure::Input(format!("--popeye {e}")))?;
+    // the problems it cannot read are reported and skipped; none read is bad input
+    for bad in &input.unread {
+        eprintln!("warning: {}:{}: not read: {}", path.display(), bad.line, bad.message);
+    }
+    if input.problems.is_empty() {
+        let n = input.unread.len();
+        return Err(Failure::Input(format!(
+            "--popeye {}: none of its {n} problem(s) could be read",
+            path.display()
+        )));
+    }
+    let problems = input.problems;
     let mut games = Vec::new();
     for p in &problems {
         let at = format!("--popeye {}: line {}", path.display(), p.line);
@@ -317,16 +329,15 @@ pub fn moves(a: &MovesArgs) -> CmdResult {
         games.push(g);
     }
     let mut out = io::BufWriter::new(io::stdout().lock());
-    let several = games.len() > 1;
-    for (k, (p, g)) in problems.iter().zip(games.iter_mut()).enumerate() {
-        if several {
+    // a header per problem when the file holds several (or twins), or some were not read
+    let headers = problems.len() > 1 || !input.unread.is_empty() || problems[0].twin.is_some();
+    for (p, g) in problems.iter().zip(games.iter_mut()) {
+        if headers {
+            let twin = p.twin.as_deref().map(|t| format!(" {t}")).unwrap_or_default();
             writeln!(
                 out,
-                "# problem {} (line {}): variant {}, {}",
-                k + 1,
-                p.line,
-                p.variant,
-                p.fen
+                "# problem {}{twin} (line {}): variant {}, {}",
+                p.number, p.line, p.variant, p.fen
             )?;
         }
         print_moves(g, a.pos.uci, &mut out)?;
