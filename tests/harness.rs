@@ -589,11 +589,9 @@ fn record_bad_input() {
 
 #[test]
 fn run_reads_epd_and_popeye_files_also_under_a_directory() {
+    // the Popeye files there carry the solution Popeye 4.104 printed for them
     let text = stdout(fp().args(["run", &data("import")]), 0);
-    assert_eq!(
-        text,
-        "ok   madrasi#1\nok   madrasi#2\nok   perftsuite_sample/2\nok   perftsuite_sample/3\nok   perftsuite_sample/4\nok   perftsuite_sample/5\n6 passed, 0 failed\n"
-    );
+    assert_eq!(text, "ok   abbreviated#1\nok   abbreviated#2\nok   additive\nok   deutsch a)\nok   deutsch b)\nok   francais a)\nok   francais b)\nok   madrasi#1\nok   madrasi#2\nok   perftsuite_sample/2\nok   perftsuite_sample/3\nok   perftsuite_sample/4\nok   perftsuite_sample/5\nok   twins#1 a)\nok   twins#1 b)\nok   twins#1 c)\nok   twins#1 d)\nok   twins#1 e)\nok   twins#1 f)\nok   twins#1 g)\nok   twins#1 h)\nok   twins#1 i)\nok   twins#1 j)\nok   twins#1 k)\nok   twins#1 l)\nok   twins#1 m)\nok   twins#2 a)\nok   twins#2 b)\nok   twins#2 c)\nok   unread#2\n30 passed, 0 failed\n");
 }
 
 #[test]

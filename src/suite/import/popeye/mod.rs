@@ -146,6 +146,8 @@ struct Parser {
     toks: Vec<Tok>,
     i: usize,
     lang: Lang,
+    /// Reading a twin: its twinnings end the arguments before them too.
+    in_twin: bool,
 }
 
 /// What ends a problem's sections or one of its twins.
@@ -180,12 +182,11 @@ impl Parser {
             _ => None,
         }
     }
-    /// Whether the token starts something else: a command, a twinning, the end of a twin.
+    /// Whether the token starts something else: a command, a twinning (in a twin), the end
+    /// of a twin or problem.
     fn is_keyword(&self, t: &Tok) -> bool {
-        [&COMMANDS, &TWINNINGS]
-            .iter()
-            .any(|table| matches!(keyword(&t.text, table, self.lang), Keyword::Is(_)))
-            || self.end_of(t).is_some()
+        let is = |table| matches!(keyword(&t.text, table, self.lang), Keyword::Is(_));
+        is(&COMMANDS) || (self.in_twin && is(&TWINNINGS)) || self.end_of(t).is_some()
     }
     /// Skips the rest of the line of token `t` (text commands: title, author, ...).
     fn rest_of_line(&mut self, line: usize) -> String {
@@ -296,6 +297,7 @@ fn end_of_twin(p: &mut Parser) -> Result<End, Bad> {
 /// One problem from its first section on: its twins read or reported. Returns the word that
 /// ended it.
 fn read_problem(p: &mut Parser, start: usize, number: usize, out: &mut PopeyeInput) -> End {
+    p.in_twin = false;
     let mut original = Builder {
         line: start,
         number,
@@ -323,6 +325,7 @@ fn read_problem(p: &mut Parser, start: usize, number: usize, out: &mut PopeyeInp
         n = 1;
     }
     // `end` is Twin or ZeroPosition: a twin follows
+    p.in_twin = true;
     while matches!(end, End::Twin | End::ZeroPosition) {
         let at = p.toks.get(p.i.saturating_sub(1)).map_or(start, |t| t.line);
         let label = twins::label(n);
@@ -401,7 +404,12 @@ pub fn read_popeye(path: &Path, text: &str) -> Result<PopeyeInput, LoadError> {
             ),
         ));
     };
-    let mut p = Parser { toks, i: 1, lang };
+    let mut p = Parser {
+        toks,
+        i: 1,
+        lang,
+        in_twin: false,
+    };
     let mut out = PopeyeInput::default();
     // per problem (read or not): its first line and its twins read
     let mut starts = vec![first.line];
@@ -428,7 +436,7 @@ pub fn read_popeye(path: &Path, text: &str) -> Result<PopeyeInput, LoadError> {
     }
     // Whatever follows `endproblem` is ignored by Popeye: it may hold Popeye's own output.
     if let Some(end_line) = end_line {
-        attach_outputs(path, text, end_line, &starts, &mut out)?;
+        attach_outputs(path, text, end_line, &starts, lang, &mut out)?;
     }
     Ok(out)
 }
@@ -440,9 +448,10 @@ fn attach_outputs(
     text: &str,
     end_line: usize,
     starts: &[usize],
+    lang: Lang,
     out: &mut PopeyeInput,
 ) -> Result<(), LoadError> {
-    let outputs = output::solution_outputs(text, end_line);
+    let outputs = output::solution_outputs(text, end_line, lang);
     if outputs.is_empty() {
         return Ok(());
     }

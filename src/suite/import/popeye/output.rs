@@ -1,17 +1,23 @@
 //! Popeye's own output pasted after `endproblem`: its `~1` solution, the legal moves, per
 //! problem (each ends with `solution finished.`) and per twin (each starts with its label,
-//! `a)`, `b) rotate 90`, `+c) ...`).
+//! `a)`, `b) rotate 90`, `+c) ...`). Popeye prints in the language of the input file; the
+//! moves are turned into English notation.
+
+use super::vocabulary::Lang;
 
 /// The moves of each problem's twins, in the order Popeye printed them, check marks
 /// dropped. A problem without twin labels has one list.
-pub(super) fn solution_outputs(text: &str, end_line: usize) -> Vec<Vec<Vec<String>>> {
+pub(super) fn solution_outputs(text: &str, end_line: usize, lang: Lang) -> Vec<Vec<Vec<String>>> {
     let mut out = Vec::new();
     let mut problem: Vec<Vec<String>> = Vec::new();
     let mut current: Vec<String> = Vec::new();
     let mut labelled = false;
     for l in text.lines().skip(end_line) {
         let t = l.trim();
-        if t.starts_with("solution finished") {
+        if ["solution finished", "Loesung beendet", "solution terminee"]
+            .iter()
+            .any(|e| t.starts_with(e))
+        {
             if labelled || !current.is_empty() || problem.is_empty() {
                 problem.push(std::mem::take(&mut current));
             }
@@ -39,7 +45,7 @@ pub(super) fn solution_outputs(text: &str, end_line: usize) -> Vec<Vec<Vec<Strin
             }
         }
         if !m.is_empty() && !m.starts_with('.') {
-            current.push(m.to_string());
+            current.push(english(m, lang));
         }
     }
     if !current.is_empty() || labelled {
@@ -47,6 +53,35 @@ pub(super) fn solution_outputs(text: &str, end_line: usize) -> Vec<Vec<Vec<Strin
     }
     if !problem.is_empty() {
         out.push(problem);
+    }
+    out
+}
+
+/// A move as Popeye prints it in `lang`, in English notation: the walks' letters (upper
+/// case) and the colours' (`[+sSg8]` in German is `[+bSg8]`).
+fn english(m: &str, lang: Lang) -> String {
+    if lang == Lang::English {
+        return m.to_string();
+    }
+    let walks = lang.walk_letters();
+    let english = Lang::English.walk_letters();
+    let colours: [(char, char); 2] = match lang {
+        Lang::German => [('w', 'w'), ('s', 'b')],
+        _ => [('b', 'w'), ('n', 'b')],
+    };
+    let chars: Vec<char> = m.chars().collect();
+    let mut out = String::with_capacity(m.len());
+    for (i, &c) in chars.iter().enumerate() {
+        let before = if i == 0 { None } else { Some(chars[i - 1]) };
+        let next_upper = chars.get(i + 1).is_some_and(|n| n.is_ascii_uppercase());
+        if c.is_ascii_uppercase() {
+            let k = walks.iter().position(|&w| w == c.to_ascii_lowercase());
+            out.push(k.map_or(c, |k| english[k].to_ascii_uppercase()));
+        } else if next_upper && matches!(before, Some('[' | '+' | '-')) {
+            out.push(colours.iter().find(|x| x.0 == c).map_or(c, |x| x.1));
+        } else {
+            out.push(c);
+        }
     }
     out
 }

@@ -138,7 +138,8 @@ pub(super) fn parse_pieces(p: &mut Parser, b: &mut Builder, line: usize) -> Resu
 }
 
 /// `forsyth`: the units it names are added from a8 on, rank by rank; digits skip squares.
-/// A description shorter than the board leaves the rest as it was (Popeye does the same).
+/// A description shorter than the board leaves the rest as it was, and empty squares
+/// counted past h1 are dropped (Popeye does the same); a unit past h1 is an error.
 pub(super) fn parse_forsyth(p: &mut Parser, b: &mut Builder, line: usize) -> Result<(), Bad> {
     let t = p.next().ok_or_else(|| Bad::new(line, "forsyth: missing position"))?;
     let chars: Vec<char> = t.text.chars().collect();

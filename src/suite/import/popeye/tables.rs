@@ -231,11 +231,22 @@ pub(super) const ANTICIRCE_TYPES: Table = [
 
 pub(super) const CIRCE_VARIANTS: Table = [
     // French
-    "Calvet Cheylan",
+    "RexInclusif RexExclusif Malefique Assassin Diametral MalefiqueVerticale Clone Chameleon Turncoats \
+Couscous CoupDernier Equipollents Parrain ContraParrain Cage Rangee Colonne Symetrie \
+VerticaleSymetrique HorizontaleSymetrique Diagramme Echange Antipodes Take&Make Super Avril \
+Frischauf Calvet Cheylan Stricte Relache Volcanique Parachute Einstein ReversEinstein PriseProchaine \
+CaseDePrise",
     // German
-    "Calvet Cheylan",
+    "RexInklusive RexExklusive Spiegel Assassin Diametral VertikalSpiegel Clone Chamaeleon Turncoat \
+Couscous LetzterZug Equipollents Parrain ContraParrain Kaefig Reihe File Symmetrie \
+VertikaleSymmetrie HorizontaleSymmetrie Diagramm Platzwechsel Antipoden Take&Make Super April \
+Frischauf Calvet Cheylan Strikt Locker Vulkan Fallschirm Einstein ReversesEinstein NaechsterSchlag \
+Schlagfeld",
     // English
-    "Calvet Cheylan",
+    "RexInclusive RexExclusive Mirror Assassin Diametral VerticalMirror Clone Chameleon Turncoats \
+Couscous LastMove Equipollents Parrain ContraParrain Cage Rank File Symmetry VerticalSymmetry \
+HorizontalSymmetry Diagram PWC Antipodes Take&Make Super April Frischauf Calvet Cheylan Strict \
+Relaxed Volcanic Parachute Einstein ReversalEinstein WaitCapture CaptureSquare",
 ];
 
 pub(super) const TWINNINGS: Table = [

@@ -93,7 +93,6 @@ fn errors_name_the_line() {
             "begin\npieces neutral pe4\nend",
             "line 2: neutral units are not supported",
         ),
-        ("begin\npieces white kh1\ntwin move h1 h2\nend", "line 3: 'twin'"),
         (
             "pieces white kh1",
             "line 1: a Popeye input file starts with 'beginproblem'",
