@@ -13,6 +13,7 @@ mod tables;
 mod tests;
 mod twins;
 mod vocabulary;
+mod write;
 
 use super::{load_error, stem};
 use crate::square::{Piece, Square};
@@ -23,6 +24,7 @@ use sections::{parse_conditions, parse_forsyth, parse_options, parse_pieces};
 use std::path::Path;
 use tables::{BEGIN, COMMANDS, END_TWIN, PROBLEM, TWINNINGS};
 use vocabulary::{keyword, Keyword, Lang};
+pub use write::write_popeye;
 
 /// One problem (or one twin of a problem) of a Popeye input file, as fairyperft sees it.
 #[derive(Debug, Clone, PartialEq)]
