@@ -351,12 +351,18 @@ fn diff_engine_errors_are_one_line() {
         true,
     );
     let silent = script(dir.path(), "silent.sh", "#!/bin/sh\n", true);
+    // a total that is not the sum of the moves is no answer: an error, never "no difference"
+    let wrong_sum = script(dir.path(), "sum.sh", "#!/bin/sh\necho 'e2e4 1'\necho\necho 5\n", true);
     for (engine, needle) in [
         (&missing, "missing.sh: no such file"),
         (&not_exec, "plain.sh: not executable"),
         (&garbage, "output line 1 is not 'MOVE COUNT': 'hello world'"),
         (&failing, "failed (exit status: 3): cannot parse FEN"),
         (&silent, "printed nothing"),
+        (
+            &wrong_sum,
+            "its total 5 at the root at depth 2 is not the sum of its moves (1)",
+        ),
     ] {
         let e = error_line(fp().args(["diff", "--engine", engine.to_str().unwrap(), "--depth", "2"]));
         assert!(e.contains(needle), "{needle}: {e}");

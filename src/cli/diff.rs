@@ -30,7 +30,8 @@ Each call of the engine may take --engine-timeout seconds (60 by default); an en
 running then is killed (with the processes it started) and diff fails.
 
 Exit status: 0 no difference, 1 a difference was found (and shown), 2 bad input (an engine
-that is missing, not executable, failing, too slow or printing something else, a bad suite
+that is missing, not executable, failing, too slow, printing something else or a total that
+is not the sum of its moves, a bad suite
 file...).
 
 Examples:
@@ -530,11 +531,13 @@ fn diff_engine(a: &DiffArgs, script: &Path, depth: u32) -> CmdResult {
         } else {
             format!("after {}", path.join(" "))
         };
+        // an answer that contradicts itself cannot show agreement (nor where it ends)
         if their_sum != theirs.total {
-            eprintln!(
-                "warning: the engine's total {} {here} is not the sum of its moves ({their_sum})",
+            return Err(Failure::Input(format!(
+                "--engine {}: its total {} {here} at depth {d} is not the sum of its moves ({their_sum}): its output cannot be compared",
+                script.display(),
                 theirs.total
-            );
+            )));
         }
         writeln!(out, "depth {d} {here}: fairyperft {our_total}, engine {}", theirs.total)?;
 
