@@ -31,8 +31,7 @@ running then is killed (with the processes it started) and diff fails.
 
 Exit status: 0 no difference, 1 a difference was found (and shown), 2 bad input (an engine
 that is missing, not executable, failing, too slow, printing something else or a total that
-is not the sum of its moves, a bad suite
-file...).
+is not the sum of its moves, a bad suite file...).
 
 Examples:
   fairyperft diff --engine ./my_engine.sh --variant circe --depth 4 --fen 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq -'
