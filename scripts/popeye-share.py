@@ -69,14 +69,16 @@ def main():
             continue
         r = subprocess.run([exe, "moves", "--popeye", str(f)], capture_output=True, text=True)
         headers = {int(m) for m in re.findall(r"^# problem \d+.*?\(line (\d+)\)", r.stdout, re.M)}
-        bad = {int(m) for m in re.findall(r"(?::|line )(\d+):", r.stderr)}
+        reasons = [(int(m.group(1)), m.group(2)) for m in re.finditer(r"(?::|line )(\d+): (.*)", r.stderr)]
+        bad = {x for x, _ in reasons}
         nprobs = len(problems(f.read_text(errors="replace")))
         for (a, b, cond) in probs:
             ok = (a in headers or (nprobs == 1 and r.returncode == 0)) and not any(a <= x <= b for x in bad)
             total += 1
             read += ok
             if verbose:
-                print(f"{'read  ' if ok else 'UNREAD'} {f.name}:{a} {' '.join(cond)}")
+                why = next((w for x, w in reasons if a <= x <= b), "")
+                print(f"{'read  ' if ok else 'UNREAD'} {f.name}:{a} {' '.join(cond)}  {why}")
     print(f"{read}/{total} problems read ({100.0 * read / max(total, 1):.0f}%)")
 
 

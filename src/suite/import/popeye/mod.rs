@@ -22,7 +22,7 @@ use crate::suite::{LoadError, Suite};
 use build::finish;
 use sections::{parse_conditions, parse_forsyth, parse_options, parse_pieces};
 use std::path::Path;
-use tables::{BEGIN, COMMANDS, END_TWIN, PROBLEM, TWINNINGS};
+use tables::{BEGIN, COMMANDS, END_TWIN, PROBLEM, TWINNINGS, WALKS};
 use vocabulary::{keyword, Keyword, Lang};
 pub use write::write_popeye;
 
@@ -202,6 +202,21 @@ impl Parser {
         }
         words.join(" ")
     }
+    /// Skips LaTeX piece definitions, as Popeye reads them after `latex` and `latexpieces`:
+    /// a walk's name (one or two letters), its abbreviation, its full name to the line's end.
+    fn latex_pieces(&mut self) {
+        let walks = vocabulary::words(&WALKS, self.lang);
+        while let Some(t) = self.peek() {
+            let is_walk = t.text.len() < 3 && walks.iter().any(|w| w.eq_ignore_ascii_case(&t.text));
+            if !is_walk {
+                break;
+            }
+            self.i += 1;
+            if let Some(abbr) = self.next() {
+                self.rest_of_line(abbr.line);
+            }
+        }
+    }
     /// The argument tokens of a command: every token up to the next keyword.
     fn arguments(&mut self) -> Vec<Tok> {
         let mut v = Vec::new();
@@ -258,16 +273,19 @@ fn read_sections(p: &mut Parser, b: &mut Builder) -> Result<End, Bad> {
                 return Err(Bad::new(t.line, format!("'{cmd}' is not supported")));
             }
             "title" => b.title = Some(p.rest_of_line(t.line)),
-            "remark" | "author" | "origin" | "award" | "latex" | "latexpieces" => {
+            "remark" | "author" | "origin" | "award" => {
                 p.rest_of_line(t.line);
+            }
+            "latex" | "latexpieces" => {
+                if cmd == "latex" {
+                    p.rest_of_line(t.line);
+                }
+                p.latex_pieces();
             }
             "protocol" => {
                 p.next();
             }
-            "stipulation" => {
-                let s = p.next().ok_or_else(|| Bad::new(t.line, "stipulation: missing"))?;
-                b.stipulation = Some(s.text);
-            }
+            "stipulation" => b.stipulation = Some(stipulation(p, t.line)?),
             "pieces" => parse_pieces(p, b, t.line)?,
             "forsyth" => parse_forsyth(p, b, t.line)?,
             "condition" => parse_conditions(p, b, t.line)?,
@@ -276,6 +294,29 @@ fn read_sections(p: &mut Parser, b: &mut Builder) -> Result<End, Bad> {
             _ => return Err(Bad::new(t.line, format!("'{}' is not a Popeye command", t.text))),
         }
     }
+}
+
+/// A stipulation: its token, and the number after it when Popeye writes it apart
+/// (`a=>b 4.5`). Proof games start from another position than the diagram: not read.
+fn stipulation(p: &mut Parser, line: usize) -> Result<String, Bad> {
+    let s = p.next().ok_or_else(|| Bad::new(line, "stipulation: missing"))?;
+    let mut text = s.text;
+    let bare = !text.ends_with(|c: char| c.is_ascii_digit());
+    if let Some(n) = p
+        .peek()
+        .filter(|n| bare && n.text.bytes().all(|c| c.is_ascii_digit() || c == b'.'))
+    {
+        text = format!("{text} {}", n.text);
+        p.next();
+    }
+    let l = text.to_ascii_lowercase();
+    if l.contains("=>") || l.starts_with("dia") || l.contains("-dia") || l.contains("pgn") {
+        return Err(Bad::new(
+            s.line,
+            format!("stipulation '{text}': proof games (which start from another position) are not supported"),
+        ));
+    }
+    Ok(text)
 }
 
 /// After a twin's twinnings: remarks, then the word that ends the twin.

@@ -269,3 +269,25 @@ pub(super) const MIRRORS: Table = [
     // English
     "a1<-->h1 a1<-->a8 a1<-->h8 a8<-->h1",
 ];
+
+/// The walks' names (one or two letters; the orthodox ones first: K P Q S R B in English).
+pub(super) const WALKS: Table = [
+    // French
+    "r p d c t f le ma pa va ro s n z ch gi cc bu vi al fe da li eq l pb am im pr g an ec v dr ka cs uu \
+ha e ai m ar fr ca sn pi cn zn gn sc sz sg cd cr ea ct bs sp tl fl si tr ne o eh mo tc fc ao oa st \
+sf re bt gt sk cy sa rl rs ok 37 s2 s3 16 24 35 ds sr or 15 25 gl lt lf ln vs fs bi el na et at mt \
+ef af mf ra so mg 36 nl ml mm a dn la bo qa qf qq b1 b2 b3 pc cl pv lr ze nr n2 n4 n1 n3 qn dt df no \
+sb se sm su kl ko sv ba gy cm po pm bm ep dg fa lo sl as os hc ae aq ss",
+    // German
+    "k b d s t l le ma pa va ro g n z ca gi wf bu we al fe da li ne h bb am kn pr gn an ei wa dr ka ss uu \
+ha el ad sp er rl kl nh du cr zr gr ch zh gh ds rs eq ct bs sb tl ll si tr nd o rd mo tj lj ao oa th \
+lh ek pf pn sk cy kg rn rh ok 37 g2 g3 16 24 35 dg kh or 15 25 gl ht hl hn wr fr bi et na tc ta ts \
+lc la ls ra so mg 36 nl ml mm f de he bo qe qf od b1 b2 b3 cb rp rb lr ze nr s2 s4 s1 s3 qn dt dl no \
+uh bh gu gb lk ko sh sc gy ms po mb mc st se fa lo sa ah oh hk ae aq sr",
+    // English
+    "k p q s r b le ma pa va ro g n z ca gi rf bu we al fe da li ne l bp am em pr gn an sq wa dr ka ss uu \
+ha m ea sw ar rb c nh du cr zr gr ch zh gh ds bk eq ct bs sp rl bl si tr nd o eh mo rr br ao oa rh \
+bh ek bt gt sk cy cg rn rp ok 37 g2 g3 16 24 35 dg kh or 15 25 gl lr lb ln wr fr bi et na rm re rw \
+bm be bw ra so mg 36 nl ml mm f do rt bo qe qf qq b1 b2 b3 cp rk pp ls ze bn s2 s4 s1 s3 qn dk db no \
+th lh ge gf kl ko kp sh gy ms po mp mh st se fa lo sa ah oh hc ee en sc",
+];

@@ -163,10 +163,7 @@ pub(super) fn read_twinnings(p: &mut Parser, b: &mut Builder) -> Result<(), Bad>
                 b.last_capture = None;
                 read_conditions(&args, b, p.lang, t.line)?;
             }
-            "stipulation" => {
-                let s = p.next().ok_or_else(|| Bad::new(t.line, "stipulation: missing"))?;
-                b.stipulation = Some(s.text);
-            }
+            "stipulation" => b.stipulation = Some(super::stipulation(p, t.line)?),
             other => return Err(Bad::new(t.line, format!("twinning '{other}' is not supported"))),
         }
     }
