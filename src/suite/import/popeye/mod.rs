@@ -356,9 +356,14 @@ fn read_problem(p: &mut Parser, start: usize, number: usize, out: &mut PopeyeInp
             return p.skip_to_end(false);
         }
     };
-    if !matches!(end, End::Twin | End::ZeroPosition) {
-        push(out, &original, None);
-        return end;
+    match end {
+        // the caller reports the missing `endproblem`: an unfinished problem is not read
+        End::Eof => return end,
+        End::Next | End::EndProblem => {
+            push(out, &original, None);
+            return end;
+        }
+        End::Twin | End::ZeroPosition => {}
     }
     let mut n = 0;
     let mut previous: Option<Builder> = None;
@@ -529,15 +534,26 @@ fn attach_outputs(
         };
         pr.expected_moves = Some(moves);
     }
-    out.warnings = out
-        .problems
-        .iter()
-        .flat_map(|pr| pr.print_options.iter())
-        .map(|(o, line)| PopeyeNote {
-            line: *line,
-            message: format!("option {o} changes what Popeye prints: its pasted output may not list every legal move"),
-        })
-        .collect();
+    // what makes Popeye print something else than the list of legal moves
+    for pr in &out.problems {
+        let stipulation = pr.stipulation.as_deref().unwrap_or("~1");
+        if stipulation != "~1" {
+            out.warnings.push(PopeyeNote {
+                line: pr.line,
+                message: format!(
+                    "stipulation {stipulation}: Popeye's pasted solution is not the list of legal moves (that is 'stipulation ~1')"
+                ),
+            });
+        }
+        for (o, line) in &pr.print_options {
+            out.warnings.push(PopeyeNote {
+                line: *line,
+                message: format!(
+                    "option {o} changes what Popeye prints: its pasted output may not list every legal move"
+                ),
+            });
+        }
+    }
     out.warnings.dedup();
     Ok(())
 }

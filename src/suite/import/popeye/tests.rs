@@ -130,3 +130,228 @@ fn solution_output_after_end() {
         Some(&["Kh1-g1".to_string(), "Kh1-h2".to_string()][..])
     );
 }
+
+fn read(text: &str) -> PopeyeInput {
+    read_popeye(Path::new("t.inp"), text).unwrap()
+}
+
+fn placement(p: &PopeyeProblem) -> &str {
+    p.fen.split_whitespace().next().unwrap()
+}
+
+#[test]
+fn pieces_and_forsyth_add_to_one_board() {
+    // Popeye adds the units of every pieces/forsyth section to the board
+    let p = pop("begin pieces white qd1 forsyth 8/8/8/8/8/8/8/4K2k stip ~1 end").unwrap();
+    assert_eq!(placement(&p[0]), "8/8/8/8/8/8/8/3QK2k");
+    let p = pop("begin forsyth 8/8/8/8/8/8/8/4K2k pieces black pa7 stip ~1 end").unwrap();
+    assert_eq!(placement(&p[0]), "8/p7/8/8/8/8/8/4K2k");
+    // a forsyth shorter than the board leaves the rest empty; '+'/'-' give the colour
+    let p = pop("begin forsyth 4k3/8/8/3-Q+q3 pieces white ke1 stip ~1 end").unwrap();
+    assert_eq!(placement(&p[0]), "4k3/8/8/3qQ3/8/8/8/4K3");
+}
+
+#[test]
+fn an_unreadable_problem_is_reported_and_the_next_read() {
+    let text = "begin\npieces white kh1 nd4\nstip ~1\nnext\npieces white kh1 black ka8\nstip ~1\nnext\ncondition xyzzy\nnext\nstip ~1 pieces white ka1\nend\n";
+    let r = read(text);
+    assert_eq!(r.problems.len(), 2);
+    assert_eq!((r.problems[0].number, r.problems[0].line), (2, 4));
+    assert_eq!((r.problems[1].number, r.problems[1].line), (4, 9));
+    let lines: Vec<usize> = r.unread.iter().map(|u| u.line).collect();
+    assert_eq!(lines, [2, 8]);
+    assert!(
+        r.unread[0].message.contains("unsupported fairy piece 'n'"),
+        "{:?}",
+        r.unread
+    );
+    assert!(
+        r.unread[1].message.contains("'xyzzy' is not a Popeye condition"),
+        "{:?}",
+        r.unread
+    );
+    // the strict reader stops at the first
+    let e = pop(text).unwrap_err().to_string();
+    assert!(e.contains("line 2: unsupported fairy piece 'n'"), "{e}");
+    // a problem without its endproblem is reported, those before it kept
+    let r = read("begin pieces white ka1 stip ~1 next pieces white kb1");
+    assert_eq!(r.problems.len(), 1);
+    assert!(r.unread[0].message.contains("missing 'endproblem'"));
+}
+
+#[test]
+fn twins_change_the_problem_or_the_twin_before() {
+    let text = "begin\npieces white ke1 rd1 sb1 black ke8 bd4\nstip ~1\n\
+        twin move d1 d4\ntwin exchange b1 d4\ntwin remove b1d1\ntwin add black qd3 white pa2\n\
+        twin rotate 90\ntwin mirror a1<-->h1\ntwin shift e1 f1\ntwin polish\ntwin substitute s q\n\
+        twin cont move e8 f8\ntwin cont remove f8\nend";
+    let r = read(text);
+    assert!(r.unread.is_empty(), "{:?}", r.unread);
+    let got: Vec<(&str, &str)> = r
+        .problems
+        .iter()
+        .map(|p| (p.twin.as_deref().unwrap(), placement(p)))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("a)", "4k3/8/8/8/3b4/8/8/1N1RK3"),
+            ("b)", "4k3/8/8/8/3R4/8/8/1N2K3"),
+            ("c)", "4k3/8/8/8/3N4/8/8/1b1RK3"),
+            ("d)", "4k3/8/8/8/3b4/8/8/4K3"),
+            ("e)", "4k3/8/8/8/3b4/3q4/P7/1N1RK3"),
+            ("f)", "8/8/8/k6K/4b2R/8/7N/8"),
+            ("g)", "3k4/8/8/8/4b3/8/8/3KR1N1"),
+            ("h)", "5k2/8/8/8/4b3/8/8/2N1RK2"),
+            ("i)", "4K3/8/8/8/3B4/8/8/1n1rk3"),
+            ("j)", "4k3/8/8/8/3b4/8/8/1Q1RK3"),
+            ("k)", "5k2/8/8/8/3b4/8/8/1Q1RK3"),
+            ("l)", "8/8/8/8/3b4/8/8/1Q1RK3"),
+        ]
+    );
+    // what a twin cannot do is reported with the twin's label; the others are read
+    let r = read("begin pieces white ke1 black ke8 stip ~1 twin move d1 d2 twin shift e1 e8 twin rotate 180 end");
+    let labels: Vec<&str> = r.problems.iter().map(|p| p.twin.as_deref().unwrap()).collect();
+    assert_eq!(labels, ["a)", "d)"]);
+    assert!(
+        r.unread[0].message.starts_with("twin b) move: there is no unit on d1"),
+        "{:?}",
+        r.unread
+    );
+    assert!(r.unread[1]
+        .message
+        .starts_with("twin c) the unit on e8 would leave the board"));
+}
+
+#[test]
+fn zeroposition_conditions_and_stipulations_of_twins() {
+    let r = read(
+        "begin pieces white kh1 rh2 black ka8 condition circe stip ~1 \
+         zeroposition move h2 b2 twin condition madrasi rexincl twin cont stipulation h~1 end",
+    );
+    let got: Vec<(&str, &str, &str)> = r
+        .problems
+        .iter()
+        .map(|p| {
+            (
+                p.twin.as_deref().unwrap(),
+                p.variant.as_str(),
+                p.fen.split(' ').nth(1).unwrap(),
+            )
+        })
+        .collect();
+    // the zero position itself is no twin; a) is its first change
+    assert_eq!(
+        got,
+        [
+            ("a)", "circe", "w"),
+            ("b)", "madrasi-rex-inclusive", "w"),
+            ("c)", "madrasi-rex-inclusive", "b")
+        ]
+    );
+    assert_eq!(placement(&r.problems[0]), "k7/8/8/8/8/8/1R6/7K");
+    assert_eq!(placement(&r.problems[1]), "k7/8/8/8/8/8/7R/7K");
+}
+
+#[test]
+fn german_and_french_input() {
+    let de =
+        read("AnfangProblem Steine Weiss Ke1 Tb2 Lc3 Bd2 Sg1 Schwarz Ke8 Dd6 Bedingung Circe Forderung ~1 EndeProblem");
+    assert_eq!(placement(&de.problems[0]), "4k3/8/3q4/8/8/2B5/1R1P4/4K1N1");
+    assert_eq!(de.problems[0].variant, "circe");
+    let fr = read("DebutProbleme pieces blanc re1 tb2 fc3 pd2 cg1 noir re8 dd6 condition madrasi enonce ~1 jumeau ajoute noir fe3 FinProbleme");
+    assert_eq!(placement(&fr.problems[0]), "4k3/8/3q4/8/8/2B5/1R1P4/4K1N1");
+    assert_eq!(placement(&fr.problems[1]), "4k3/8/3q4/8/8/2B1b3/1R1P4/4K1N1");
+    assert_eq!(fr.problems[1].variant, "madrasi");
+}
+
+#[test]
+fn condition_arguments_are_not_conditions() {
+    // a square list after a condition belongs to it: the condition is named, whole
+    let r = read("begin pieces white ka1 condition circe blackmindister a7g3 stip ~1 end");
+    assert!(
+        r.unread[0]
+            .message
+            .contains("'blackmindister a7g3' has no fairyperft counterpart"),
+        "{:?}",
+        r.unread
+    );
+    let r = read("begin pieces white ka1 condition madrasi rexi 4.5 stip ~1 end");
+    assert!(
+        r.unread[0].message.contains("'4.5' is not a variant of madrasi"),
+        "{:?}",
+        r.unread
+    );
+    // prefixes of conditions and of their variants
+    let p = pop("begin pieces white ka1 black ka8 cond madr rexi anticirce cheyl stip ~1 end").unwrap();
+    assert_eq!(p[0].variant, "anticirce-cheylan+madrasi-rex-inclusive");
+    // 'circ' begins Circe and several other conditions: ambiguous, as in Popeye
+    let r = read("begin pieces white ka1 cond circ stip ~1 end");
+    assert!(r.unread[0].message.contains("abbreviates several"), "{:?}", r.unread);
+}
+
+#[test]
+fn latex_pieces_stipulations_in_two_words_and_proof_games() {
+    let text = "begin\nlatex f.tex\n  n SU Nachtreiter\n  g DU Grashuepfer\npieces white ka1 black ka8\nstip ~1\nend";
+    assert_eq!(pop(text).unwrap().len(), 1);
+    let r = read("begin pieces white ka1 black ka8 stip a=>b 4.5 end");
+    assert!(
+        r.unread[0].message.contains("stipulation 'a=>b 4.5': proof games"),
+        "{:?}",
+        r.unread
+    );
+}
+
+#[test]
+fn pasted_output_per_twin_and_what_makes_it_doubtful() {
+    let text = "begin pieces white kh1 black ka8 stip ~1 option maxsol 3 twin move h1 a1 end\n\
+        a)\n   1.Kh1-g1 !\n   1.Kh1-h2 !\n   1.Kh1-g2 !\nb) wKh1-->a1\n   1.Ka1-b1 !\n   1.Ka1-a2 !\n   1.Ka1-b2 !\n\
+        solution finished.\n";
+    let r = read(text);
+    assert_eq!(r.problems[1].expected_moves.as_ref().unwrap()[0], "Ka1-b1");
+    assert_eq!(r.problems[0].expected_moves.as_ref().unwrap().len(), 3);
+    assert!(r.warnings[0]
+        .message
+        .contains("option maxsolutions changes what Popeye prints"));
+    let r = read("begin pieces white kh1 black ka8 stip #1 end\nsolution finished.\n");
+    assert!(r.warnings[0].message.contains("stipulation #1"), "{:?}", r.warnings);
+    // German output, German letters
+    let r = read(
+        "AnfangProblem Steine Weiss Kh1 Lc1 Schwarz Ka8 Forderung ~1 EndeProblem\n   1.Lc1-b2 !\nLoesung beendet.\n",
+    );
+    assert_eq!(
+        r.problems[0].expected_moves.as_deref(),
+        Some(&["Bc1-b2".to_string()][..])
+    );
+}
+
+#[test]
+fn written_popeye_input_reads_back() {
+    for (fen, variant) in [
+        ("r3k2r/8/8/3pP3/8/8/8/R3K2R w Kq d6 0 1", "circe"),
+        ("4k3/8/8/8/8/8/8/4K3 b - - 0 1", "madrasi-rex-inclusive"),
+        (
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+            "anticirce-cheylan+isardam",
+        ),
+        ("4k3/8/8/8/8/8/3R4/4K3 w - - 0 1", "circe-kamikaze-reborn"),
+        ("8/8/8/8/8/8/8/K6k w - - 0 1", "orthodox"),
+        ("4k3/8/8/8/8/8/8/4K2R w - - 0 1", "circe-parrain+isardam-type-b"),
+    ] {
+        let text = write_popeye(fen, variant, "t").unwrap();
+        let p = pop(&text).unwrap_or_else(|e| panic!("{fen} {variant}: {e}\n{text}"));
+        let want = crate::fen::write(
+            &crate::fen::parse(fen).unwrap(),
+            crate::fen::FenStyle {
+                origins: false,
+                extended: true,
+            },
+        );
+        assert_eq!(
+            (p[0].fen.as_str(), p[0].variant.as_str()),
+            (want.as_str(), variant),
+            "{text}"
+        );
+    }
+    assert!(write_popeye("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "cohen", "").is_err());
+}
