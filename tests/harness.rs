@@ -373,6 +373,110 @@ fn diff_engine_errors_are_one_line() {
     fp().args(["diff", "--depth", "2"]).assert().code(2);
 }
 
+#[test]
+fn popeye_problems_not_read_are_warnings_naming_file_and_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("two.inp");
+    std::fs::write(
+        &p,
+        "begin\npieces white kh1 nb1 black ka8\nstip ~1\nnext\npieces white kh1 black ka8\nstip ~1\nend\n",
+    )
+    .unwrap();
+    let out = fp()
+        .args(["moves", "--popeye", p.to_str().unwrap()])
+        .assert()
+        .code(0)
+        .get_output()
+        .clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.starts_with("warning: ") && err.contains("two.inp:2: not read: unsupported fairy piece 'n'"),
+        "{err}"
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with("# problem 2 (line 4): variant orthodox, k7/8/8/8/8/8/8/7K w - - 0 1\n"),
+        "{text}"
+    );
+    assert_eq!(text.lines().count(), 4);
+    // none read: one error line naming the first and the others' lines
+    std::fs::write(&p, "begin\npieces white kh1 nb1\nnext\ncondition football\nend\n").unwrap();
+    let e = error_line(fp().args(["moves", "--popeye", p.to_str().unwrap()]));
+    assert!(e.contains("two.inp: line 2: unsupported fairy piece 'n'"), "{e}");
+    assert!(e.contains("(no problem read; also not read: lines 4)"), "{e}");
+    // run: the same warnings, the problems read are checked, the exit status theirs
+    let out = fp()
+        .args(["run", &data("import/unread.inp")])
+        .assert()
+        .code(0)
+        .get_output()
+        .clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("unread.inp:3: not read: unsupported fairy piece 'n'"),
+        "{err}"
+    );
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "ok   unread#2\n1 passed, 0 failed\n"
+    );
+}
+
+#[test]
+fn popeye_twins_are_problems_of_their_own() {
+    let text = stdout(fp().args(["moves", "--popeye", &data("import/twins.inp")]), 0);
+    let headers: Vec<&str> = text.lines().filter(|l| l.starts_with('#')).collect();
+    assert_eq!(headers.len(), 13 + 3, "{text}");
+    assert!(
+        headers[1].starts_with("# problem 1 b) (line 1): variant circe, 4k3/8/8/2p5/3R4/8/2P5/1N2K3 w"),
+        "{text}"
+    );
+    assert!(
+        headers[13].starts_with("# problem 2 a) (line 18): variant isardam, k7/r7/8/8/8/8/1R6/7K w"),
+        "{text}"
+    );
+}
+
+#[test]
+fn record_format_popeye_reads_back_to_the_same_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    for (variant, fen) in [
+        ("circe", "r3k2r/8/8/3pP3/8/8/8/R3K2R w Kq d6"),
+        ("anticirce-cheylan+madrasi", "4k3/8/8/8/3p4/8/4P3/4K3 b - -"),
+        ("isardam-type-b", "4k3/8/8/8/8/8/8/R3K2R w KQ -"),
+    ] {
+        let p = dir.path().join(format!("{variant}.inp"));
+        fp().args([
+            "record",
+            "--format",
+            "popeye",
+            "--variant",
+            variant,
+            "--fen",
+            fen,
+            "--out",
+            p.to_str().unwrap(),
+        ])
+        .assert()
+        .code(0);
+        let mut back: Vec<String> = stdout(fp().args(["moves", "--popeye", p.to_str().unwrap()]), 0)
+            .lines()
+            .map(String::from)
+            .collect();
+        let mut direct: Vec<String> = stdout(fp().args(["moves", "--variant", variant, "--fen", fen]), 0)
+            .lines()
+            .map(String::from)
+            .collect();
+        back.sort();
+        direct.sort();
+        assert_eq!(back, direct, "{variant} {fen}");
+    }
+    let e = error_line(fp().args(["record", "--format", "popeye", "--variant", "cohen"]));
+    assert!(e.contains("variant 'cohen' has no Popeye condition"), "{e}");
+    let e = error_line(fp().args(["record", "--variant", "circe"]));
+    assert!(e.contains("--depth: required"), "{e}");
+}
+
 // ----------------------------------------------------------------------------------------
 // diff against a suite case
 

@@ -281,7 +281,9 @@ pub struct MovesArgs {
     #[command(flatten)]
     pub pos: PositionArgs,
     /// Take the position, conditions and side to move from a Popeye input file instead
-    /// (pieces/forsyth, condition, option nocastling/enpassant/halfduplex, stipulation)
+    /// (pieces/forsyth, condition, option nocastling/enpassant/halfduplex, stipulation, twins;
+    /// English, German or French). A problem it cannot read is a warning on stderr naming
+    /// FILE:LINE and is skipped; exit status 2 only when none can be read
     #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "variant"])]
     pub popeye: Option<PathBuf>,
 }
@@ -306,16 +308,27 @@ pub fn moves(a: &MovesArgs) -> CmdResult {
     let text = std::fs::read_to_string(path)
         .map_err(|e| Failure::Input(format!("--popeye {}: cannot read: {e}", path.display())))?;
     let input = suite::import::read_popeye(path, &text).map_err(|e| Failure::Input(format!("--popeye {e}")))?;
-    // the problems it cannot read are reported and skipped; none read is bad input
+    // the problems it cannot read are reported and skipped; none read is bad input (one
+    // line naming the first and where the others are)
+    if input.problems.is_empty() {
+        let Some(first) = input.unread.first() else {
+            return Err(Failure::Input(format!("--popeye {}: no problem", path.display())));
+        };
+        let others: Vec<String> = input.unread[1..].iter().map(|b| b.line.to_string()).collect();
+        let more = if others.is_empty() {
+            String::new()
+        } else {
+            format!(" (no problem read; also not read: lines {})", others.join(", "))
+        };
+        return Err(Failure::Input(format!(
+            "--popeye {}: line {}: {}{more}",
+            path.display(),
+            first.line,
+            first.message
+        )));
+    }
     for bad in &input.unread {
         eprintln!("warning: {}:{}: not read: {}", path.display(), bad.line, bad.message);
-    }
-    if input.problems.is_empty() {
-        let n = input.unread.len();
-        return Err(Failure::Input(format!(
-            "--popeye {}: none of its {n} problem(s) could be read",
-            path.display()
-        )));
     }
     let problems = input.problems;
     let mut games = Vec::new();

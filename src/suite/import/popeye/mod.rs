@@ -587,12 +587,16 @@ pub fn parse_popeye(path: &Path, text: &str) -> Result<Vec<PopeyeProblem>, LoadE
 pub fn parse_popeye_suite(path: &Path, text: &str) -> Result<Suite, LoadError> {
     let input = read_popeye(path, text)?;
     if input.problems.is_empty() {
-        let why = input
-            .unread
-            .first()
-            .map_or_else(|| "no problem".to_string(), |b| b.message.clone());
-        let line = input.unread.first().map_or(0, |b| b.line);
-        return Err(load_error(path, line, format!("no problem could be read: {why}")));
+        let Some(first) = input.unread.first() else {
+            return Err(load_error(path, 0, "no problem"));
+        };
+        let others: Vec<String> = input.unread[1..].iter().map(|b| b.line.to_string()).collect();
+        let more = if others.is_empty() {
+            String::new()
+        } else {
+            format!(" (no problem read; also not read: lines {})", others.join(", "))
+        };
+        return Err(load_error(path, first.line, format!("{}{more}", first.message)));
     }
     let name = stem(path);
     let several = input.problems.iter().any(|pr| pr.number > 1);

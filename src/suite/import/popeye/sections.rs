@@ -65,7 +65,12 @@ pub(super) fn unsupported_walk(walk: &str, line: usize, lang: Lang) -> Bad {
     } else {
         ""
     };
-    let letters: String = lang.walk_letters().iter().map(|c| c.to_ascii_uppercase()).collect();
+    let letters: Vec<String> = lang
+        .walk_letters()
+        .iter()
+        .map(|c| c.to_ascii_uppercase().to_string())
+        .collect();
+    let letters = letters.join(" ");
     Bad::new(
         line,
         format!("unsupported fairy piece '{walk}'{hint}: fairyperft knows {letters}"),
