@@ -79,7 +79,7 @@ pub(super) fn finish(b: &Builder) -> Result<PopeyeProblem, Bad> {
         board[x.square.index()] = Some(x.piece);
     }
     let placement = crate::fen::placement(|sq| board[sq.index()]);
-    let side = side_to_move(&b);
+    let side = side_to_move(b);
 
     // en passant: the squares of the pawn's double step (e7e6e5 or e7e5)
     let mut ep = "-".to_string();

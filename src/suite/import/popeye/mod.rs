@@ -155,10 +155,15 @@ struct Parser {
 /// What ends a problem's sections or one of its twins.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum End {
+    /// `twin`: a twin follows.
     Twin,
+    /// `zeroposition`: the diagram is no twin, twins follow.
     ZeroPosition,
+    /// `nextproblem`: another problem follows.
     Next,
-    EndProblem,
+    /// `endproblem`: the last problem ends.
+    Last,
+    /// The end of the input, before `endproblem`.
     Eof,
 }
 
@@ -174,7 +179,7 @@ impl Parser {
     /// The token as a word ending a problem or a twin, if it is one.
     fn end_of(&self, t: &Tok) -> Option<End> {
         match keyword(&t.text, &PROBLEM, self.lang) {
-            Keyword::Is(w) if w == "endproblem" => return Some(End::EndProblem),
+            Keyword::Is(w) if w == "endproblem" => return Some(End::Last),
             Keyword::Is(_) => return Some(End::Next),
             _ => {}
         }
@@ -233,7 +238,7 @@ impl Parser {
     fn skip_to_end(&mut self, want_twin: bool) -> End {
         while let Some(t) = self.next() {
             match self.end_of(&t) {
-                Some(e @ (End::Next | End::EndProblem)) => return e,
+                Some(e @ (End::Next | End::Last)) => return e,
                 Some(e) if want_twin => return e,
                 _ => {}
             }
@@ -359,7 +364,7 @@ fn read_problem(p: &mut Parser, start: usize, number: usize, out: &mut PopeyeInp
     match end {
         // the caller reports the missing `endproblem`: an unfinished problem is not read
         End::Eof => return end,
-        End::Next | End::EndProblem => {
+        End::Next | End::Last => {
             push(out, &original, None);
             return end;
         }
@@ -469,7 +474,7 @@ pub fn read_popeye(path: &Path, text: &str) -> Result<PopeyeInput, LoadError> {
                 let line = p.toks.get(p.i.saturating_sub(1)).map_or(start, |t| t.line);
                 starts.push(line);
             }
-            End::EndProblem => {
+            End::Last => {
                 end_line = p.toks.get(p.i.saturating_sub(1)).map(|t| t.line);
                 break;
             }
