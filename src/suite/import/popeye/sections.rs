@@ -217,12 +217,7 @@ pub(super) fn parse_forsyth(p: &mut Parser, b: &mut Builder, line: usize) -> Res
         idx += 1;
         i += 1;
     }
-    if idx > 64 {
-        return Err(Bad::new(
-            t.line,
-            format!("forsyth '{}' describes {idx} squares, more than 64", t.text),
-        ));
-    }
+    // empty squares counted past h1 are ignored, as Popeye ignores them
     Ok(())
 }
 

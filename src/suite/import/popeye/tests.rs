@@ -149,6 +149,11 @@ fn pieces_and_forsyth_add_to_one_board() {
     // a forsyth shorter than the board leaves the rest empty; '+'/'-' give the colour
     let p = pop("begin forsyth 4k3/8/8/3-Q+q3 pieces white ke1 stip ~1 end").unwrap();
     assert_eq!(placement(&p[0]), "4k3/8/8/3qQ3/8/8/8/4K3");
+    // squares are counted on over the ranks' ends (a '9' moves the rest one square on);
+    // empty squares past h1 are dropped, a unit past h1 is an error
+    let p = pop("begin forsyth 4k3/9/8/8/8/8/8/4K3 stip ~1 end").unwrap();
+    assert_eq!(placement(&p[0]), "4k3/8/8/8/8/8/8/5K2");
+    assert!(pop("begin forsyth 4k3/9/8/8/8/8/8/4K3k stip ~1 end").is_err());
 }
 
 #[test]
