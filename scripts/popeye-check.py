@@ -10,8 +10,8 @@ moves. Prints the files with a difference or that could not be used, then the to
 Differences after options that change what Popeye prints come with a warning of `run`.
 """
 import re, subprocess, sys, pathlib
-popeye, fairyperft = sys.argv[1], sys.argv[2]
-src = pathlib.Path(sys.argv[3]); out = pathlib.Path(sys.argv[4]); out.mkdir(exist_ok=True)
+popeye, fairyperft = str(pathlib.Path(sys.argv[1]).resolve()), sys.argv[2]
+src = pathlib.Path(sys.argv[3]); out = pathlib.Path(sys.argv[4]).resolve(); out.mkdir(exist_ok=True)
 STIP = ("stipulation", "forderung", "enonce")
 tot_ok = tot_fail = 0
 for f in sorted(src.glob("*.inp")):
@@ -20,23 +20,27 @@ for f in sorted(src.glob("*.inp")):
     new = []
     for l in lines:
         toks = re.split(r"(\s+)", l)
-        res = []; i = 0; expect = False
+        res, expect = [], False
         for t in toks:
             if expect and t.strip():
-                res.append("~1"); expect = False; continue
+                res.append("~1")
+                expect = False
+                continue
             if t.strip() and len(t) >= 4 and any(w.startswith(t.lower()) for w in STIP):
                 expect = True
             res.append(t)
         new.append("".join(res))
     body = "\n".join(new) + "\n"
-    # drop protocol lines (popeye writes files)
+    # no protocol files
     body = re.sub(r"(?im)^\s*(prot\w*|protokoll)\s+\S+", "", body)
     m = out / f.name
     m.write_text(body)
     try:
-        r = subprocess.run([popeye, str(m)], capture_output=True, text=True, timeout=60, errors="replace")
+        # in WORKDIR: Popeye writes the files some problems name (latex, protocol)
+        r = subprocess.run([popeye, m.name], capture_output=True, text=True, timeout=60, errors="replace", cwd=out)
     except subprocess.TimeoutExpired:
-        print("timeout", f.name); continue
+        print("timeout", f.name)
+        continue
     m.write_text(body + "\n" + r.stdout)
     r2 = subprocess.run([fairyperft, "run", str(m)], capture_output=True, text=True)
     ok = r2.stdout.count("\nok ") + r2.stdout.startswith("ok ")
