@@ -302,14 +302,19 @@ fn read_sections(p: &mut Parser, b: &mut Builder) -> Result<End, Bad> {
 }
 
 /// A stipulation: its token, and the number after it when Popeye writes it apart
-/// (`a=>b 4.5`). Proof games start from another position than the diagram: not read.
+/// (`a=>b 4.5`); a keyword where the stipulation should be is an error. Proof games start from another position than the diagram: not read.
 fn stipulation(p: &mut Parser, line: usize) -> Result<String, Bad> {
-    let s = p.next().ok_or_else(|| Bad::new(line, "stipulation: missing"))?;
+    let s = p
+        .peek()
+        .filter(|t| !p.is_keyword(t))
+        .cloned()
+        .ok_or_else(|| Bad::new(line, "stipulation: missing"))?;
+    p.next();
     let mut text = s.text;
-    let bare = !text.ends_with(|c: char| c.is_ascii_digit());
+    // a number after it belongs to it (`a=>b 4.5`, `dia 2`): no command is a number
     if let Some(n) = p
         .peek()
-        .filter(|n| bare && n.text.bytes().all(|c| c.is_ascii_digit() || c == b'.'))
+        .filter(|n| n.text.bytes().all(|c| c.is_ascii_digit() || c == b'.'))
     {
         text = format!("{text} {}", n.text);
         p.next();

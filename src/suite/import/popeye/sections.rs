@@ -365,10 +365,10 @@ pub(super) fn parse_options(p: &mut Parser, b: &mut Builder, line: usize) -> Res
                     if PRINT_OPTIONS.contains(&o) {
                         b.print_options.push((o.to_string(), t.line));
                     }
-                    // their numeric arguments, when given
+                    // their numeric arguments, when given (`maxtime 1:30`, `maxflight -1`)
                     for _ in 0..n {
                         if args.get(k).is_some_and(|a| {
-                            a.text.bytes().all(|c| c.is_ascii_digit() || c == b':' || c == b'.')
+                            a.text.bytes().all(|c| c.is_ascii_digit() || b":.-".contains(&c))
                         }) {
                             k += 1;
                         }

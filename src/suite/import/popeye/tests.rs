@@ -360,3 +360,15 @@ fn written_popeye_input_reads_back() {
     }
     assert!(write_popeye("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "cohen", "").is_err());
 }
+
+#[test]
+fn option_and_stipulation_arguments() {
+    // numbers after a stipulation belong to it; option arguments may be negative
+    let r = read("begin pieces white ka1 black ka8 stip ser-s00 9 option beep 5 maxflight -1 variations end");
+    assert!(r.unread.is_empty(), "{:?}", r.unread);
+    assert_eq!(r.problems[0].stipulation.as_deref(), Some("ser-s00 9"));
+    // a stipulation command without its stipulation: the keyword after it is not taken
+    let r = read("begin\npieces white ka1 black ka8\nstipulation\noption variations\nend");
+    assert_eq!(r.unread[0].line, 3);
+    assert!(r.unread[0].message.contains("stipulation: missing"), "{:?}", r.unread);
+}

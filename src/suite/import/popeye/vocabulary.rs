@@ -88,7 +88,7 @@ pub(super) const HARMLESS_OPTIONS: &[(&str, usize)] = &[
     ("nontrivial", 2),
     ("quodlibet", 0),
     ("stoponshortsolutions", 0),
-    ("beep", 0),
+    ("beep", 1),
     ("suppressgrid", 0),
     ("writegrid", 0),
     ("goalisend", 0),
