@@ -22,7 +22,7 @@ use crate::suite::{LoadError, Suite};
 use build::finish;
 use sections::{parse_conditions, parse_forsyth, parse_options, parse_pieces};
 use std::path::Path;
-use tables::{BEGIN, COMMANDS, END_TWIN, PROBLEM, TWINNINGS, WALKS};
+use tables::{BEGIN, CIRCE_VARIANTS, COMMANDS, CONDITIONS, END_TWIN, PROBLEM, TWINNINGS, WALKS};
 use vocabulary::{keyword, Keyword, Lang};
 pub use write::write_popeye;
 
@@ -229,6 +229,26 @@ impl Parser {
             if self.is_keyword(t) {
                 break;
             }
+            v.push(t.clone());
+            self.i += 1;
+        }
+        v
+    }
+    /// The arguments of a `condition` section: as [`Parser::arguments`], but the walks of
+    /// a chameleon sequence (`circe chameleon s b r q s`) are taken even where one of them
+    /// abbreviates a keyword (`r`: remark).
+    fn condition_arguments(&mut self) -> Vec<Tok> {
+        let walks = vocabulary::words(&WALKS, self.lang);
+        let mut v = Vec::new();
+        let mut in_walks = false;
+        while let Some(t) = self.peek() {
+            let is_walk = t.text.len() <= 2 && walks.iter().any(|w| w.eq_ignore_ascii_case(&t.text));
+            if !(in_walks && is_walk) && self.is_keyword(t) {
+                break;
+            }
+            let starts_walks = matches!(keyword(&t.text, &CIRCE_VARIANTS, self.lang), Keyword::Is(w) if w == "chameleon")
+                || matches!(keyword(&t.text, &CONDITIONS, self.lang), Keyword::Is(w) if w == "chameleoncirce");
+            in_walks = (in_walks && is_walk) || starts_walks;
             v.push(t.clone());
             self.i += 1;
         }

@@ -303,12 +303,42 @@ pub(super) fn read_conditions(args: &[Tok], b: &mut Builder, lang: Lang, line: u
             line: t.line,
         });
     }
+    for c in &mut b.conditions {
+        let chameleon = c.name == "chameleoncirce" || c.words.iter().any(|w| w == "chameleon");
+        if chameleon && default_chameleon_sequence(&c.args, lang) {
+            c.args.clear();
+        }
+    }
     Ok(())
 }
 
 pub(super) fn parse_conditions(p: &mut Parser, b: &mut Builder, line: usize) -> Result<(), Bad> {
-    let args = p.arguments();
+    let args = p.condition_arguments();
     read_conditions(&args, b, p.lang, line)
+}
+
+/// Chameleon Circe's explicit walk sequence (`circe chameleon s b r q s`): accepted when
+/// it is fairyperft's (and Popeye's default) S->B->R->Q->S, as Popeye reads it (each walk
+/// becomes the next, the last the first).
+fn default_chameleon_sequence(walks: &[String], lang: Lang) -> bool {
+    let roles: Option<Vec<Role>> = walks.iter().map(|w| walk_role(&w.to_ascii_lowercase(), lang)).collect();
+    let Some(mut roles) = roles.filter(|r| r.len() > 1) else {
+        return false;
+    };
+    if roles.first() != roles.last() {
+        roles.push(roles[0]);
+    }
+    let mut pairs: Vec<(Role, Role)> = roles.windows(2).map(|w| (w[0], w[1])).collect();
+    pairs.sort_by_key(|&(a, _)| a as u8);
+    pairs.dedup();
+    let mut want = vec![
+        (Role::Knight, Role::Bishop),
+        (Role::Bishop, Role::Rook),
+        (Role::Rook, Role::Queen),
+        (Role::Queen, Role::Knight),
+    ];
+    want.sort_by_key(|&(a, _)| a as u8);
+    pairs == want
 }
 
 /// `e1a1`, `e7e6e5`: squares written one after the other.

@@ -372,3 +372,24 @@ fn option_and_stipulation_arguments() {
     assert_eq!(r.unread[0].line, 3);
     assert!(r.unread[0].message.contains("stipulation: missing"), "{:?}", r.unread);
 }
+
+#[test]
+fn chameleon_sequences() {
+    // Popeye's default sequence, given explicitly (closed or not): fairyperft's
+    for seq in ["s b r q s", "s b r q", "b r q s b"] {
+        let p = pop(&format!(
+            "begin pieces white ka1 black ka8 condition circe chameleon {seq} stip ~1 end"
+        ))
+        .unwrap();
+        assert_eq!(p[0].variant, "circe-chameleon", "{seq}");
+    }
+    // another sequence is reported (its 'r' is a walk here, not 'remark')
+    let r = read("begin pieces white ka1 black ka8 condition circe chameleon s q r b s stip ~1 end");
+    assert!(
+        r.unread[0]
+            .message
+            .contains("the chameleon sequence 's q r b s' is not fairyperft's"),
+        "{:?}",
+        r.unread
+    );
+}

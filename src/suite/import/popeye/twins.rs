@@ -158,7 +158,7 @@ pub(super) fn read_twinnings(p: &mut Parser, b: &mut Builder) -> Result<(), Bad>
                 }
             }
             "condition" => {
-                let args = p.arguments();
+                let args = p.condition_arguments();
                 b.conditions.clear();
                 b.last_capture = None;
                 read_conditions(&args, b, p.lang, t.line)?;

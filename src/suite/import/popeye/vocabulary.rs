@@ -123,6 +123,13 @@ pub(super) fn map_condition(c: &Condition) -> Result<(&'static str, &'static str
         .chain(c.args.iter().map(|s| s.as_str()))
         .collect::<Vec<_>>()
         .join(" ");
+    let chameleon = c.name == "chameleoncirce" || words.contains(&"chameleon");
+    if !c.args.is_empty() && is_played(&c.name) && chameleon {
+        return Err(format!(
+            "Popeye condition '{shown}': the chameleon sequence '{}' is not fairyperft's S->B->R->Q->S",
+            c.args.join(" ")
+        ));
+    }
     if !c.args.is_empty() && is_played(&c.name) {
         return Err(format!(
             "Popeye condition '{shown}': '{}' is not a variant of {} fairyperft knows",
