@@ -1,5 +1,6 @@
-//! The harness for fairyperft's users (docs/harness.md): compare, diff, perftree, record, the EPD
-//! and Popeye imports, and the machine-readable results of `run` (JSON, JUnit, node budget).
+//! The harness for fairyperft's users (docs/harness.md): compare, diff, perftree, record, and
+//! the machine-readable results of `run` (JSON, JUnit, node budget). The EPD and Popeye
+//! imports are tested in imports.rs.
 
 use assert_cmd::Command;
 use predicates::prelude::*;
@@ -351,12 +352,18 @@ fn diff_engine_errors_are_one_line() {
         true,
     );
     let silent = script(dir.path(), "silent.sh", "#!/bin/sh\n", true);
+    // a total that is not the sum of the moves is no answer: an error, never "no difference"
+    let wrong_sum = script(dir.path(), "sum.sh", "#!/bin/sh\necho 'e2e4 1'\necho\necho 5\n", true);
     for (engine, needle) in [
         (&missing, "missing.sh: no such file"),
         (&not_exec, "plain.sh: not executable"),
         (&garbage, "output line 1 is not 'MOVE COUNT': 'hello world'"),
         (&failing, "failed (exit status: 3): cannot parse FEN"),
         (&silent, "printed nothing"),
+        (
+            &wrong_sum,
+            "its total 5 at the root at depth 2 is not the sum of its moves (1)",
+        ),
     ] {
         let e = error_line(fp().args(["diff", "--engine", engine.to_str().unwrap(), "--depth", "2"]));
         assert!(e.contains(needle), "{needle}: {e}");
@@ -582,154 +589,6 @@ fn record_bad_input() {
     assert!(e.contains("'--depth <DEPTH>': must be at least 1"), "{e}");
     let e = error_line(fp().args(["record", "--depth", "1", "--history", "e2e5"]));
     assert!(e.contains("--history: 'e2e5' is not a legal move"), "{e}");
-}
-
-// ----------------------------------------------------------------------------------------
-// imports: EPD perft suites and Popeye input files
-
-#[test]
-fn run_reads_epd_and_popeye_files_also_under_a_directory() {
-    let text = stdout(fp().args(["run", &data("import")]), 0);
-    assert_eq!(
-        text,
-        "ok   madrasi#1\nok   madrasi#2\nok   perftsuite_sample/2\nok   perftsuite_sample/3\nok   perftsuite_sample/4\nok   perftsuite_sample/5\n6 passed, 0 failed\n"
-    );
-}
-
-#[test]
-fn run_reports_wrong_popeye_and_epd_figures() {
-    let dir = tempfile::tempdir().unwrap();
-    let epd = dir.path().join("bad.epd");
-    std::fs::write(&epd, "4k3/8/8/8/8/8/8/4K2R w K - ;D1 15 ;D2 67 ;id \"rook\"\n").unwrap();
-    let text = stdout(fp().args(["run", epd.to_str().unwrap()]), 1);
-    assert!(text.contains("FAIL rook  ("), "{text}");
-    assert!(
-        text.contains(":1, variant orthodox)\n       perft(2): expected 67, found 66\n"),
-        "{text}"
-    );
-
-    let inp = dir.path().join("m1.inp");
-    std::fs::write(
-        &inp,
-        "begin\npieces white kh1 ra1 black kh8 ra8\ncondition madrasi\nstip ~1\nend\n\n   1.Kh1-g2 !\n\n   1.Ra1-a2 !\n\nsolution finished.\n",
-    )
-    .unwrap();
-    let text = stdout(fp().args(["run", inp.to_str().unwrap()]), 1);
-    assert!(text.contains("FAIL m1  ("), "{text}");
-    assert!(text.contains("- Ra1-a2 (missing)\n"), "{text}");
-    assert!(text.contains("+ Kh1-g1 (extra)\n"), "{text}");
-}
-
-#[test]
-fn unusable_epd_and_popeye_files_exit_2_naming_file_and_line() {
-    let dir = tempfile::tempdir().unwrap();
-    for (name, body, needle) in [
-        (
-            "gap.epd",
-            "8/8/8/8/8/8/8/K6k w - - ;D1 3 ;D3 9\n",
-            "gap.epd: line 1: D2 is missing",
-        ),
-        (
-            "nofig.epd",
-            "# c\n8/8/8/8/8/8/8/K6k w - -\n",
-            "nofig.epd: line 2: no perft figures",
-        ),
-        (
-            "fairy.inp",
-            "begin\npieces white kh1 gh5\nend\n",
-            "fairy.inp: line 2: unsupported fairy piece 'g'",
-        ),
-        (
-            "cond.inp",
-            "begin\npieces white kh1\ncondition andernachchess\nend\n",
-            "cond.inp: line 3: Popeye condition 'andernachchess' has no fairyperft counterpart",
-        ),
-        (
-            "opt.inp",
-            "begin\npieces white kh1\noption duplex\nend\n",
-            "opt.inp: line 3: option 'duplex' is not supported",
-        ),
-    ] {
-        let p = dir.path().join(name);
-        std::fs::write(&p, body).unwrap();
-        let out = fp()
-            .args(["run", p.to_str().unwrap()])
-            .assert()
-            .code(2)
-            .get_output()
-            .clone();
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert!(err.contains(needle), "{name}: {err}");
-    }
-    // a Popeye file without Popeye's output has nothing to check
-    let out = fp()
-        .args(["run", &data("anticirce_halfduplex.inp")])
-        .assert()
-        .code(2)
-        .get_output()
-        .clone();
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.contains("anticirce_halfduplex.inp: nothing to check"), "{err}");
-    assert!(err.contains("fairyperft moves --popeye FILE"), "{err}");
-}
-
-#[test]
-fn moves_of_a_popeye_problem() {
-    // Black to move (halfduplex), castling by Popeye's convention (a1's right removed by
-    // nocastling, a8's kept), en passant after e2-e4, Anticirce Cheylan
-    let text = stdout(fp().args(["moves", "--popeye", &data("anticirce_halfduplex.inp")]), 0);
-    let mut moves: Vec<&str> = text.lines().collect();
-    moves.sort();
-    assert_eq!(
-        moves,
-        [
-            "0-0-0",
-            "Ke8-d7",
-            "Ke8-d8",
-            "Ke8-e7",
-            "Ke8-f7",
-            "Ke8-f8",
-            "Ra8*a1[bRa1->h8]",
-            "Ra8-a2",
-            "Ra8-a3",
-            "Ra8-a4",
-            "Ra8-a5",
-            "Ra8-a6",
-            "Ra8-a7",
-            "Ra8-b8",
-            "Ra8-c8",
-            "Ra8-d8",
-            "d4*e3 ep.[bPe3->e7]",
-            "d4-d3",
-        ]
-    );
-    let uci = stdout(
-        fp().args(["moves", "--uci", "--popeye", &data("anticirce_halfduplex.inp")]),
-        0,
-    );
-    assert!(
-        uci.lines().any(|l| l == "e8c8") && uci.lines().any(|l| l == "d4e3"),
-        "{uci}"
-    );
-    // several problems: a header per problem
-    let text = stdout(fp().args(["moves", "--popeye", &data("import/madrasi.inp")]), 0);
-    assert!(
-        text.starts_with("# problem 1 (line 1): variant madrasi, r6k/8/8/8/8/8/8/R6K w - - 0 1 flags=a1a8\nKh1-g1\n"),
-        "{text}"
-    );
-    assert_eq!(text.lines().count(), 2 + 3 + 15);
-    // errors name the file and line; --popeye excludes --fen
-    let dir = tempfile::tempdir().unwrap();
-    let p = dir.path().join("n.inp");
-    std::fs::write(&p, "begin\npieces white kh1 nh5\nend\n").unwrap();
-    let e = error_line(fp().args(["moves", "--popeye", p.to_str().unwrap()]));
-    assert!(
-        e.contains("n.inp: line 2: unsupported fairy piece 'n' ('n' is Popeye's nightrider; the knight is 's')"),
-        "{e}"
-    );
-    fp().args(["moves", "--popeye", p.to_str().unwrap(), "--fen", ROOK_PAWN])
-        .assert()
-        .code(2);
 }
 
 // ----------------------------------------------------------------------------------------

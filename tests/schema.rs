@@ -229,11 +229,12 @@ fn run_json(args: &[&str]) -> (Vec<u8>, Option<i32>) {
 }
 
 /// Passed, failed, skipped and unloadable: every shape the report takes.
-const RUN_ARGS: [&str; 6] = [
+const RUN_ARGS: [&str; 7] = [
     "--max-nodes",
     "20",
     "tests/data/failing.yaml",
-    "tests/data/import",
+    "tests/data/import/madrasi.inp",
+    "tests/data/import/perftsuite_sample.epd",
     "tests/data/unknown_key.yaml",
     "suites/handmade/cohen.yaml",
 ];
@@ -274,7 +275,7 @@ fn run_json_validates_against_the_report_schema() {
 /// arguments).
 #[test]
 fn run_json_is_unchanged_byte_for_byte() {
-    let (stdout, _) = run_json(&RUN_ARGS[..5]);
+    let (stdout, _) = run_json(&RUN_ARGS[..6]);
     let text = String::from_utf8(stdout).unwrap();
     let masked: String = text
         .lines()

@@ -410,11 +410,12 @@ pub fn localise(
         } else {
             format!("after {}", path.join(" "))
         };
+        // an answer that contradicts itself cannot show agreement (nor where it ends)
         if their_sum != theirs.total {
-            step(Step::Warning(format!(
-                "the engine's total {} {here} is not the sum of its moves ({their_sum})",
+            return Err(format!(
+                "its total {} {here} at depth {d} is not the sum of its moves ({their_sum}): its output cannot be compared",
                 theirs.total
-            )));
+            ));
         }
         step(Step::Line(format!(
             "depth {d} {here}: fairyperft {our_total}, engine {}",

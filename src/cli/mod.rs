@@ -365,7 +365,9 @@ pub struct MovesArgs {
     #[command(flatten)]
     pub pos: PositionArgs,
     /// Take the position, conditions and side to move from a Popeye input file instead
-    /// (pieces/forsyth, condition, option nocastling/enpassant/halfduplex, stipulation)
+    /// (pieces/forsyth, condition, option nocastling/enpassant/halfduplex, stipulation, twins;
+    /// English, German or French). A problem it cannot read is a warning on stderr naming
+    /// FILE:LINE and is skipped; exit status 2 only when none can be read
     #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "variant"])]
     pub popeye: Option<PathBuf>,
 }
@@ -389,7 +391,30 @@ pub fn moves(a: &MovesArgs) -> CmdResult {
     };
     let text = std::fs::read_to_string(path)
         .map_err(|e| Failure::Input(format!("--popeye {}: cannot read: {e}", path.display())))?;
-    let problems = suite::import::parse_popeye(path, &text).map_err(|e| Failure::Input(format!("--popeye {e}")))?;
+    let input = suite::import::read_popeye(path, &text).map_err(|e| Failure::Input(format!("--popeye {e}")))?;
+    // the problems it cannot read are reported and skipped; none read is bad input (one
+    // line naming the first and where the others are)
+    if input.problems.is_empty() {
+        let Some(first) = input.unread.first() else {
+            return Err(Failure::Input(format!("--popeye {}: no problem", path.display())));
+        };
+        let others: Vec<String> = input.unread[1..].iter().map(|b| b.line.to_string()).collect();
+        let more = if others.is_empty() {
+            String::new()
+        } else {
+            format!(" (no problem read; also not read: lines {})", others.join(", "))
+        };
+        return Err(Failure::Input(format!(
+            "--popeye {}: line {}: {}{more}",
+            path.display(),
+            first.line,
+            first.message
+        )));
+    }
+    for bad in &input.unread {
+        eprintln!("warning: {}:{}: not read: {}", path.display(), bad.line, bad.message);
+    }
+    let problems = input.problems;
     let mut games = Vec::new();
     for p in &problems {
         let at = format!("--popeye {}: line {}", path.display(), p.line);
@@ -401,16 +426,15 @@ pub fn moves(a: &MovesArgs) -> CmdResult {
         games.push(g);
     }
     let mut out = io::BufWriter::new(io::stdout().lock());
-    let several = games.len() > 1;
-    for (k, (p, g)) in problems.iter().zip(games.iter_mut()).enumerate() {
-        if several {
+    // a header per problem when the file holds several (or twins), or some were not read
+    let headers = problems.len() > 1 || !input.unread.is_empty() || problems[0].twin.is_some();
+    for (p, g) in problems.iter().zip(games.iter_mut()) {
+        if headers {
+            let twin = p.twin.as_deref().map(|t| format!(" {t}")).unwrap_or_default();
             writeln!(
                 out,
-                "# problem {} (line {}): variant {}, {}",
-                k + 1,
-                p.line,
-                p.variant,
-                p.fen
+                "# problem {}{twin} (line {}): variant {}, {}",
+                p.number, p.line, p.variant, p.fen
             )?;
         }
         print_moves(g, a.pos.uci, &mut out)?;

@@ -22,9 +22,14 @@ pub struct RecordArgs {
     /// Position as FEN, optionally with fairyperft's state tokens
     #[arg(long, short = 'f', default_value = fen::STARTING_FEN)]
     pub fen: String,
-    /// Record perft(1) .. perft(N), N from 1 to 32
+    /// Record perft(1) .. perft(N), N from 1 to 32 (required for the suite format)
     #[arg(long, short = 'd', value_parser = parse_depth1, allow_negative_numbers = true)]
-    pub depth: u32,
+    pub depth: Option<u32>,
+    /// What to write: a suite case (yaml), or the position and variant as a Popeye input
+    /// file (popeye: `stipulation ~1`, so that Popeye lists the legal moves; read back by
+    /// `fairyperft moves --popeye` and, with Popeye's output pasted after it, `run`)
+    #[arg(long, value_enum, default_value_t = RecordFormat::Yaml)]
+    pub format: RecordFormat,
     /// Case id (default: VARIANT/PLACEMENT)
     #[arg(long)]
     pub id: Option<String>,
@@ -48,6 +53,12 @@ pub struct RecordArgs {
     /// Worker threads, 1 to 1024 (counts are identical)
     #[arg(long, short = 't', default_value_t = 1, value_parser = parse_threads, allow_negative_numbers = true)]
     pub threads: usize,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordFormat {
+    Yaml,
+    Popeye,
 }
 
 fn q(s: &str) -> String {
@@ -141,7 +152,10 @@ fn record_case(a: &RecordArgs) -> Result<Case, Failure> {
         }
         history = Some(joined).filter(|h| !h.is_empty());
     }
-    let perft: Vec<u64> = (1..=a.depth).map(|d| g.perft_parallel(d, a.threads)).collect();
+    let depth = a
+        .depth
+        .ok_or_else(|| Failure::Input("--depth: required (how deep to count)".into()))?;
+    let perft: Vec<u64> = (1..=depth).map(|d| g.perft_parallel(d, a.threads)).collect();
     let moves = a.moves.then(|| {
         let mut g2 = g.clone();
         let names: BTreeSet<String> = g2.legal_moves().into_iter().map(|m| g.popeye(m)).collect();
@@ -169,7 +183,67 @@ fn record_case(a: &RecordArgs) -> Result<Case, Failure> {
     })
 }
 
+/// The case as a Popeye input file, checked to read back to the same position and variant.
+fn record_popeye(a: &RecordArgs) -> CmdResult {
+    let g = Game::new(&a.fen, &a.variant).map_err(|e| {
+        let arg = if matches!(e, SetupError::Variant(_)) {
+            "--variant"
+        } else {
+            "--fen"
+        };
+        Failure::Input(format!("{arg}: {e}"))
+    })?;
+    if a.history.is_some() || a.moves || a.divide {
+        return Err(Failure::Input(
+            "--format popeye writes the position only (no --history, --moves, --divide)".into(),
+        ));
+    }
+    let title = a.id.clone().unwrap_or_else(|| format!("{} {}", a.variant, a.fen));
+    let text = suite::import::write_popeye(&a.fen, &a.variant, &title)
+        .map_err(|e| Failure::Input(format!("--format popeye: {e}")))?;
+    let shown = a.out.as_deref().unwrap_or(Path::new("<stdout>"));
+    let back = suite::import::parse_popeye(shown, &text)
+        .map_err(|e| Failure::Input(format!("--format popeye: written text does not read back: {e}")))?;
+    let ours = fen::write(
+        &g.pos,
+        fen::FenStyle {
+            origins: false,
+            extended: true,
+        },
+    );
+    let same = |f: &str| {
+        f.split_whitespace().take(4).collect::<Vec<_>>() == ours.split_whitespace().take(4).collect::<Vec<_>>()
+    };
+    if back.len() != 1 || back[0].variant != g.rules.name() || !same(&back[0].fen) {
+        return Err(Failure::Input(format!(
+            "--format popeye: Popeye's input cannot say this position exactly (it reads back as {} in {})",
+            back.first().map_or("", |b| b.fen.as_str()),
+            back.first().map_or("", |b| b.variant.as_str())
+        )));
+    }
+    match &a.out {
+        None => {
+            let mut out = io::stdout().lock();
+            write!(out, "{text}")?;
+        }
+        Some(path) => {
+            if path.exists() {
+                return Err(Failure::Input(format!(
+                    "--out {}: exists (a Popeye input file is written new)",
+                    path.display()
+                )));
+            }
+            std::fs::write(path, text).map_err(|e| Failure::Input(format!("--out {}: {e}", path.display())))?;
+            eprintln!("created {}", path.display());
+        }
+    }
+    Ok(())
+}
+
 pub fn record(a: &RecordArgs) -> CmdResult {
+    if a.format == RecordFormat::Popeye {
+        return record_popeye(a);
+    }
     let case = record_case(a)?;
     match &a.out {
         None => {

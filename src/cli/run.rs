@@ -131,7 +131,12 @@ pub fn run(a: &RunArgs) -> CmdResult {
                 }
                 for f in files {
                     match suite::load(&f) {
-                        Ok(s) => suites.push(s),
+                        Ok(s) => {
+                            for (line, w) in &s.warnings {
+                                eprintln!("warning: {}:{line}: {w}", s.path.display());
+                            }
+                            suites.push(s)
+                        }
                         Err(e) => load_errors.push(e.to_string()),
                     }
                 }

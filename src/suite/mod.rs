@@ -32,6 +32,9 @@ pub struct Suite {
     pub path: PathBuf,
     pub file: SuiteFile,
     pub lines: Vec<usize>,
+    /// What the file holds that was not taken as a case, or doubts about it: its line and
+    /// what (the problems of a Popeye input file fairyperft cannot read). Printed as warnings.
+    pub warnings: Vec<(usize, String)>,
 }
 
 fn locate_ids(text: &str, cases: &[Case]) -> Vec<usize> {
@@ -98,6 +101,7 @@ pub fn parse_suite(path: &Path, text: &str) -> Result<Suite, LoadError> {
         path: path.to_path_buf(),
         file,
         lines,
+        warnings: Vec::new(),
     })
 }
 

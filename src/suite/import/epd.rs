@@ -111,6 +111,7 @@ pub fn parse_epd(path: &Path, text: &str) -> Result<Suite, LoadError> {
         path: path.to_path_buf(),
         file,
         lines,
+        warnings: Vec::new(),
     })
 }
 

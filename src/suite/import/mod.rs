@@ -13,7 +13,7 @@ mod epd;
 mod popeye;
 
 pub use epd::parse_epd;
-pub use popeye::{parse_popeye, parse_popeye_suite, PopeyeProblem};
+pub use popeye::{parse_popeye, parse_popeye_suite, read_popeye, write_popeye, PopeyeInput, PopeyeNote, PopeyeProblem};
 
 use crate::suite::LoadError;
 use std::path::Path;

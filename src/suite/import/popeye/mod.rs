@@ -1,23 +1,40 @@
 //! The Popeye input file reader: the tokens, the problem loop (`beginproblem`,
-//! `nextproblem`, `endproblem`) that hands each section to [`sections`], and the solution
-//! Popeye printed, when it is pasted after `endproblem`, as the expected moves.
+//! `nextproblem`, `endproblem`, twins) that hands each section to [`sections`], and the
+//! solution Popeye printed, when it is pasted after `endproblem`, as the expected moves.
+//!
+//! A problem it cannot read is reported (its line and why) and skipped: the problems after
+//! it are still read.
 
+mod build;
+mod output;
 mod sections;
+mod tables;
+#[cfg(test)]
+mod tests;
+mod twins;
 mod vocabulary;
+mod write;
 
 use super::{load_error, stem};
 use crate::square::{Piece, Square};
 use crate::suite::format::{Case, SuiteFile};
 use crate::suite::{LoadError, Suite};
-use sections::{finish, parse_conditions, parse_forsyth, parse_options, parse_pieces};
+use build::finish;
+use sections::{parse_conditions, parse_forsyth, parse_options, parse_pieces};
 use std::path::Path;
-use vocabulary::{keyword, Keyword, COMMANDS};
+use tables::{BEGIN, CIRCE_VARIANTS, COMMANDS, CONDITIONS, END_TWIN, PROBLEM, TWINNINGS, WALKS};
+use vocabulary::{keyword, Keyword, Lang};
+pub use write::write_popeye;
 
-/// One problem of a Popeye input file, as fairyperft sees it.
+/// One problem (or one twin of a problem) of a Popeye input file, as fairyperft sees it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PopeyeProblem {
     /// Line of its `beginproblem` / `nextproblem`.
     pub line: usize,
+    /// Its number in the file (1 for the first problem), read or not.
+    pub number: usize,
+    /// Its twin's label (`a)`, `b)`, ...) when the problem has twins.
+    pub twin: Option<String>,
     pub title: Option<String>,
     /// The fairyperft variant of its conditions (docs/rules.md names them).
     pub variant: String,
@@ -28,6 +45,28 @@ pub struct PopeyeProblem {
     /// The legal moves Popeye printed for it (its `~1` solution), when its output follows
     /// `endproblem` in the file.
     pub expected_moves: Option<Vec<String>>,
+    /// The options it gives that change what Popeye prints (English name, line): with them
+    /// Popeye's printed solution may not be the list of legal moves.
+    pub print_options: Vec<(String, usize)>,
+}
+
+/// Something about a Popeye input file worth telling: its line (0: the whole file) and what.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PopeyeNote {
+    pub line: usize,
+    pub message: String,
+}
+
+/// What fairyperft read of a Popeye input file.
+#[derive(Debug, Clone, Default)]
+pub struct PopeyeInput {
+    /// The problems (each twin its own) it read, in file order.
+    pub problems: Vec<PopeyeProblem>,
+    /// The problems or twins it could not read: where and why.
+    pub unread: Vec<PopeyeNote>,
+    /// Doubts about the Popeye output pasted after `endproblem` (options that change what
+    /// Popeye prints).
+    pub warnings: Vec<PopeyeNote>,
 }
 
 #[derive(Debug, Clone)]
@@ -53,11 +92,29 @@ fn tokenize(text: &str) -> Vec<Tok> {
     out
 }
 
-/// A condition as written: its Popeye name (lower case), the words after it, its line.
+/// Why a problem could not be read, at which line.
+#[derive(Debug, Clone)]
+struct Bad {
+    line: usize,
+    message: String,
+}
+
+impl Bad {
+    fn new(line: usize, message: impl Into<String>) -> Bad {
+        Bad {
+            line,
+            message: message.into(),
+        }
+    }
+}
+
+/// A condition as written: its Popeye name (English, lower case), the variant words after
+/// it (English), its other arguments as written, its line.
 #[derive(Debug, Clone)]
 struct Condition {
     name: String,
     words: Vec<String>,
+    args: Vec<String>,
     line: usize,
 }
 
@@ -69,30 +126,48 @@ struct Placement {
     line: usize,
 }
 
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 struct Builder {
     line: usize,
+    number: usize,
     title: Option<String>,
     stipulation: Option<String>,
     conditions: Vec<Condition>,
+    /// In the order given: a later unit on the same square goes over the earlier one.
     placements: Vec<Placement>,
     no_castling: Vec<Square>,
     en_passant: Option<(Vec<Square>, usize)>,
     halfduplex: bool,
     white_to_play: bool,
     last_capture: Option<(Piece, Square, usize)>,
+    /// Options that change what Popeye prints, with their lines.
+    print_options: Vec<(String, usize)>,
 }
 
-struct Parser<'a> {
-    path: &'a Path,
+struct Parser {
     toks: Vec<Tok>,
     i: usize,
+    lang: Lang,
+    /// Reading a twin: its twinnings end the arguments before them too.
+    in_twin: bool,
 }
 
-impl<'a> Parser<'a> {
-    fn err(&self, line: usize, m: impl Into<String>) -> LoadError {
-        load_error(self.path, line, m)
-    }
+/// What ends a problem's sections or one of its twins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum End {
+    /// `twin`: a twin follows.
+    Twin,
+    /// `zeroposition`: the diagram is no twin, twins follow.
+    ZeroPosition,
+    /// `nextproblem`: another problem follows.
+    Next,
+    /// `endproblem`: the last problem ends.
+    Last,
+    /// The end of the input, before `endproblem`.
+    Eof,
+}
+
+impl Parser {
     fn peek(&self) -> Option<&Tok> {
         self.toks.get(self.i)
     }
@@ -101,8 +176,24 @@ impl<'a> Parser<'a> {
         self.i += 1;
         t
     }
-    fn is_command(&self, t: &Tok) -> bool {
-        matches!(keyword(&t.text, COMMANDS), Keyword::Is(_))
+    /// The token as a word ending a problem or a twin, if it is one.
+    fn end_of(&self, t: &Tok) -> Option<End> {
+        match keyword(&t.text, &PROBLEM, self.lang) {
+            Keyword::Is(w) if w == "endproblem" => return Some(End::Last),
+            Keyword::Is(_) => return Some(End::Next),
+            _ => {}
+        }
+        match keyword(&t.text, &END_TWIN, self.lang) {
+            Keyword::Is(w) if w == "twin" => Some(End::Twin),
+            Keyword::Is(_) => Some(End::ZeroPosition),
+            _ => None,
+        }
+    }
+    /// Whether the token starts something else: a command, a twinning (in a twin), the end
+    /// of a twin or problem.
+    fn is_keyword(&self, t: &Tok) -> bool {
+        let is = |table| matches!(keyword(&t.text, table, self.lang), Keyword::Is(_));
+        is(&COMMANDS) || (self.in_twin && is(&TWINNINGS)) || self.end_of(t).is_some()
     }
     /// Skips the rest of the line of token `t` (text commands: title, author, ...).
     fn rest_of_line(&mut self, line: usize) -> String {
@@ -116,11 +207,26 @@ impl<'a> Parser<'a> {
         }
         words.join(" ")
     }
-    /// The argument tokens of a command: every token up to the next command keyword.
+    /// Skips LaTeX piece definitions, as Popeye reads them after `latex` and `latexpieces`:
+    /// a walk's name (one or two letters), its abbreviation, its full name to the line's end.
+    fn latex_pieces(&mut self) {
+        let walks = vocabulary::words(&WALKS, self.lang);
+        while let Some(t) = self.peek() {
+            let is_walk = t.text.len() < 3 && walks.iter().any(|w| w.eq_ignore_ascii_case(&t.text));
+            if !is_walk {
+                break;
+            }
+            self.i += 1;
+            if let Some(abbr) = self.next() {
+                self.rest_of_line(abbr.line);
+            }
+        }
+    }
+    /// The argument tokens of a command: every token up to the next keyword.
     fn arguments(&mut self) -> Vec<Tok> {
         let mut v = Vec::new();
         while let Some(t) = self.peek() {
-            if self.is_command(t) {
+            if self.is_keyword(t) {
                 break;
             }
             v.push(t.clone());
@@ -128,182 +234,405 @@ impl<'a> Parser<'a> {
         }
         v
     }
-}
-
-/// Parses the Popeye input file `text` into its problems (see the module documentation
-/// and docs/suite-format.md for what is understood).
-///
-/// Understood: `beginproblem` / `nextproblem` / `endproblem`, `pieces` (white/black, the
-/// orthodox walks K Q R B S P, several squares per unit as in `pa2b2c2`, the `kamikaze`
-/// attribute), `forsyth`, `condition` (the conditions of docs/rules.md: circe
-/// [rexinclusive|strict|assassin|volcanic|mirror|chameleon|clone|couscous|equipollents|
-/// parrain|symmetry|diagram|pwc],
-/// mirrorcirce, pwc, chameleoncirce, couscouscirce, equipollentscirce, diagramcirce,
-/// parraincirce, symmetrycirce, circeclone, circeassassin, marscirce, anticirce [calvet|
-/// cheylan], madrasi `[rexinclusive]`, isardam `[typeb]`, lastcapture COLOUR UNIT), `option`
-/// (nocastling, enpassant, halfduplex, whitetoplay, and options that only change how Popeye
-/// solves or prints), `stipulation` (it decides who moves: White, Black in help play),
-/// `title`, `author`, `origin`, `award`, `remark`, `protocol`. Keywords are English,
-/// case-insensitive, and may be abbreviated as Popeye allows. Anything else (other
-/// conditions, fairy units, twins, neutral units) is an error naming the line.
-pub fn parse_popeye(path: &Path, text: &str) -> Result<Vec<PopeyeProblem>, LoadError> {
-    let mut p = Parser {
-        path,
-        toks: tokenize(text),
-        i: 0,
-    };
-    let first = p
-        .next()
-        .ok_or_else(|| p.err(0, "empty Popeye input (expected 'beginproblem')"))?;
-    if keyword(&first.text, COMMANDS) != Keyword::Is("beginproblem") {
-        return Err(p.err(
-            first.line,
-            format!("a Popeye input file starts with 'beginproblem', found '{}'", first.text),
-        ));
-    }
-    let mut problems = Vec::new();
-    let mut b = Builder {
-        line: first.line,
-        ..Builder::default()
-    };
-    let end_line;
-    loop {
-        let Some(t) = p.next() else {
-            return Err(p.err(0, "missing 'endproblem' at the end of the input"));
-        };
-        let cmd = match keyword(&t.text, COMMANDS) {
-            Keyword::Is(c) => c,
-            Keyword::Ambiguous => {
-                return Err(p.err(t.line, format!("'{}' abbreviates several Popeye commands", t.text)))
-            }
-            Keyword::Unknown => {
-                return Err(p.err(
-                    t.line,
-                    format!(
-                        "'{}' is not a Popeye command (fairyperft reads English Popeye input)",
-                        t.text
-                    ),
-                ))
-            }
-        };
-        match cmd {
-            "beginproblem" => return Err(p.err(t.line, "'beginproblem' inside a problem (missing 'endproblem'?)")),
-            "endproblem" => {
-                problems.push(finish(&p, std::mem::take(&mut b))?);
-                end_line = t.line;
+    /// The arguments of a `condition` section: as [`Parser::arguments`], but the walks of
+    /// a chameleon sequence (`circe chameleon s b r q s`) are taken even where one of them
+    /// abbreviates a keyword (`r`: remark).
+    fn condition_arguments(&mut self) -> Vec<Tok> {
+        let walks = vocabulary::words(&WALKS, self.lang);
+        let mut v = Vec::new();
+        let mut in_walks = false;
+        while let Some(t) = self.peek() {
+            let is_walk = t.text.len() <= 2 && walks.iter().any(|w| w.eq_ignore_ascii_case(&t.text));
+            if !(in_walks && is_walk) && self.is_keyword(t) {
                 break;
             }
-            "nextproblem" => {
-                problems.push(finish(&p, std::mem::take(&mut b))?);
-                b.line = t.line;
+            let starts_walks = matches!(keyword(&t.text, &CIRCE_VARIANTS, self.lang), Keyword::Is(w) if w == "chameleon")
+                || matches!(keyword(&t.text, &CONDITIONS, self.lang), Keyword::Is(w) if w == "chameleoncirce");
+            in_walks = (in_walks && is_walk) || starts_walks;
+            v.push(t.clone());
+            self.i += 1;
+        }
+        v
+    }
+    /// Skips to the next token ending a problem (`want_twin`: or a twin) and takes it.
+    fn skip_to_end(&mut self, want_twin: bool) -> End {
+        while let Some(t) = self.next() {
+            match self.end_of(&t) {
+                Some(e @ (End::Next | End::Last)) => return e,
+                Some(e) if want_twin => return e,
+                _ => {}
             }
-            "twin" | "zeroposition" => {
-                return Err(p.err(
+        }
+        End::Eof
+    }
+}
+
+/// The sections of a problem up to the word that ends them (taken).
+fn read_sections(p: &mut Parser, b: &mut Builder) -> Result<End, Bad> {
+    loop {
+        let Some(t) = p.next() else {
+            return Ok(End::Eof);
+        };
+        if let Some(e) = p.end_of(&t) {
+            return Ok(e);
+        }
+        let cmd = match keyword(&t.text, &COMMANDS, p.lang) {
+            Keyword::Is(c) => c,
+            Keyword::Ambiguous => {
+                return Err(Bad::new(
                     t.line,
-                    format!("'{cmd}': twins are not supported (give each twin as its own problem)"),
+                    format!("'{}' abbreviates several Popeye commands", t.text),
                 ))
             }
-            "sstipulation" | "initialgamearray" => return Err(p.err(t.line, format!("'{cmd}' is not supported"))),
+            Keyword::Unknown => {
+                let what = if keyword(&t.text, &BEGIN, p.lang) != Keyword::Unknown {
+                    "a new problem inside a problem (missing 'endproblem'?)".to_string()
+                } else {
+                    format!("'{}' is not a Popeye command", t.text)
+                };
+                return Err(Bad::new(t.line, what));
+            }
+        };
+        match cmd.as_str() {
+            "sstipulation" | "initialgamearray" => {
+                return Err(Bad::new(t.line, format!("'{cmd}' is not supported")));
+            }
             "title" => b.title = Some(p.rest_of_line(t.line)),
-            "remark" | "author" | "origin" | "award" | "latex" | "latexpieces" => {
+            "remark" | "author" | "origin" | "award" => {
                 p.rest_of_line(t.line);
+            }
+            "latex" | "latexpieces" => {
+                if cmd == "latex" {
+                    p.rest_of_line(t.line);
+                }
+                p.latex_pieces();
             }
             "protocol" => {
                 p.next();
             }
-            "stipulation" => {
-                let s = p.next().ok_or_else(|| p.err(t.line, "stipulation: missing"))?;
-                b.stipulation = Some(s.text);
+            "stipulation" => b.stipulation = Some(stipulation(p, t.line)?),
+            "pieces" => parse_pieces(p, b, t.line)?,
+            "forsyth" => parse_forsyth(p, b, t.line)?,
+            "condition" => parse_conditions(p, b, t.line)?,
+            "option" => parse_options(p, b, t.line)?,
+            // the line separator of Popeye's tables never is a token
+            _ => return Err(Bad::new(t.line, format!("'{}' is not a Popeye command", t.text))),
+        }
+    }
+}
+
+/// A stipulation: its token, and the number after it when Popeye writes it apart
+/// (`a=>b 4.5`); a keyword where the stipulation should be is an error. Proof games start from another position than the diagram: not read.
+fn stipulation(p: &mut Parser, line: usize) -> Result<String, Bad> {
+    let s = p
+        .peek()
+        .filter(|t| !p.is_keyword(t))
+        .cloned()
+        .ok_or_else(|| Bad::new(line, "stipulation: missing"))?;
+    p.next();
+    let mut text = s.text;
+    // a number after it belongs to it (`a=>b 4.5`, `dia 2`): no command is a number
+    if let Some(n) = p
+        .peek()
+        .filter(|n| n.text.bytes().all(|c| c.is_ascii_digit() || c == b'.'))
+    {
+        text = format!("{text} {}", n.text);
+        p.next();
+    }
+    let l = text.to_ascii_lowercase();
+    if l.contains("=>") || l.starts_with("dia") || l.contains("-dia") || l.contains("pgn") {
+        return Err(Bad::new(
+            s.line,
+            format!("stipulation '{text}': proof games (which start from another position) are not supported"),
+        ));
+    }
+    Ok(text)
+}
+
+/// After a twin's twinnings: remarks, then the word that ends the twin.
+fn end_of_twin(p: &mut Parser) -> Result<End, Bad> {
+    while let Some(t) = p.next() {
+        if let Some(e) = p.end_of(&t) {
+            return Ok(e);
+        }
+        if keyword(&t.text, &COMMANDS, p.lang) == Keyword::Is("remark".into()) {
+            p.rest_of_line(t.line);
+            continue;
+        }
+        return Err(Bad::new(
+            t.line,
+            format!("'{}' in a twin (a twin holds twinnings and remarks only)", t.text),
+        ));
+    }
+    Ok(End::Eof)
+}
+
+/// One problem from its first section on: its twins read or reported. Returns the word that
+/// ended it.
+fn read_problem(p: &mut Parser, start: usize, number: usize, out: &mut PopeyeInput) -> End {
+    p.in_twin = false;
+    let mut original = Builder {
+        line: start,
+        number,
+        ..Builder::default()
+    };
+    let mut end = match read_sections(p, &mut original) {
+        Ok(e) => e,
+        Err(bad) => {
+            out.unread.push(PopeyeNote {
+                line: bad.line,
+                message: bad.message,
+            });
+            return p.skip_to_end(false);
+        }
+    };
+    match end {
+        // the caller reports the missing `endproblem`: an unfinished problem is not read
+        End::Eof => return end,
+        End::Next | End::Last => {
+            push(out, &original, None);
+            return end;
+        }
+        End::Twin | End::ZeroPosition => {}
+    }
+    let mut n = 0;
+    let mut previous: Option<Builder> = None;
+    if end == End::Twin {
+        push(out, &original, Some(twins::label(0)));
+        previous = Some(original.clone());
+        n = 1;
+    }
+    // `end` is Twin or ZeroPosition: a twin follows
+    p.in_twin = true;
+    while matches!(end, End::Twin | End::ZeroPosition) {
+        let at = p.toks.get(p.i.saturating_sub(1)).map_or(start, |t| t.line);
+        let label = twins::label(n);
+        n += 1;
+        let continued = p
+            .peek()
+            .is_some_and(|t| keyword(&t.text, &TWINNINGS, p.lang) == Keyword::Is("continued".into()));
+        let base = if continued {
+            p.next();
+            previous.take()
+        } else {
+            Some(original.clone())
+        };
+        let read = base
+            .ok_or_else(|| Bad::new(at, "a continued twin after a twin that was not read"))
+            .and_then(|mut b| {
+                twins::read_twinnings(p, &mut b)?;
+                Ok(b)
+            })
+            .and_then(|b| end_of_twin(p).map(|e| (b, e)));
+        match read {
+            Ok((b, e)) => {
+                push(out, &b, Some(label));
+                previous = Some(b);
+                end = e;
             }
-            "pieces" => parse_pieces(&mut p, &mut b, t.line)?,
-            "forsyth" => parse_forsyth(&mut p, &mut b, t.line)?,
-            "condition" => parse_conditions(&mut p, &mut b, t.line)?,
-            "option" => parse_options(&mut p, &mut b, t.line)?,
-            _ => unreachable!("every command is handled"),
+            Err(bad) => {
+                out.unread.push(PopeyeNote {
+                    line: bad.line,
+                    message: format!("twin {label} {}", bad.message),
+                });
+                previous = None;
+                end = p.skip_to_end(true);
+            }
+        }
+    }
+    end
+}
+
+fn push(out: &mut PopeyeInput, b: &Builder, twin: Option<String>) {
+    match finish(b) {
+        Ok(mut pr) => {
+            pr.twin = twin;
+            out.problems.push(pr);
+        }
+        Err(bad) => out.unread.push(PopeyeNote {
+            line: bad.line,
+            message: match twin {
+                Some(t) => format!("twin {t} {}", bad.message),
+                None => bad.message,
+            },
+        }),
+    }
+}
+
+/// Reads the Popeye input file `text`: every problem (each twin its own problem) it can,
+/// and where and why it could not read the others (see docs/suite-format.md for what is
+/// understood). Only a file that is no Popeye input at all (it does not start with
+/// `beginproblem` in one of Popeye's languages) or whose pasted Popeye output cannot be
+/// matched with its problems is an error.
+pub fn read_popeye(path: &Path, text: &str) -> Result<PopeyeInput, LoadError> {
+    let toks = tokenize(text);
+    let Some(first) = toks.first().cloned() else {
+        return Err(load_error(path, 0, "empty Popeye input (expected 'beginproblem')"));
+    };
+    let Some(lang) = Lang::ALL
+        .into_iter()
+        .find(|&l| matches!(keyword(&first.text, &BEGIN, l), Keyword::Is(_)))
+    else {
+        return Err(load_error(
+            path,
+            first.line,
+            format!(
+                "a Popeye input file starts with 'beginproblem' (or 'AnfangProblem', 'DebutProbleme'), found '{}'",
+                first.text
+            ),
+        ));
+    };
+    let mut p = Parser {
+        toks,
+        i: 1,
+        lang,
+        in_twin: false,
+    };
+    let mut out = PopeyeInput::default();
+    // per problem (read or not): its first line and its twins read
+    let mut starts = vec![first.line];
+    let mut end_line = None;
+    loop {
+        let start = *starts.last().unwrap_or(&first.line);
+        match read_problem(&mut p, start, starts.len(), &mut out) {
+            End::Next => {
+                let line = p.toks.get(p.i.saturating_sub(1)).map_or(start, |t| t.line);
+                starts.push(line);
+            }
+            End::Last => {
+                end_line = p.toks.get(p.i.saturating_sub(1)).map(|t| t.line);
+                break;
+            }
+            _ => {
+                out.unread.push(PopeyeNote {
+                    line: start,
+                    message: "missing 'endproblem' at the end of the input".into(),
+                });
+                break;
+            }
         }
     }
     // Whatever follows `endproblem` is ignored by Popeye: it may hold Popeye's own output.
-    let outputs = solution_outputs(text, end_line);
-    if !outputs.is_empty() {
-        if outputs.len() != problems.len() {
-            return Err(p.err(
-                end_line + 1,
+    if let Some(end_line) = end_line {
+        attach_outputs(path, text, end_line, &starts, lang, &mut out)?;
+    }
+    Ok(out)
+}
+
+/// Gives each problem (and twin) read the moves Popeye printed for it, when its output
+/// follows `endproblem`.
+fn attach_outputs(
+    path: &Path,
+    text: &str,
+    end_line: usize,
+    starts: &[usize],
+    lang: Lang,
+    out: &mut PopeyeInput,
+) -> Result<(), LoadError> {
+    let outputs = output::solution_outputs(text, end_line, lang);
+    if outputs.is_empty() {
+        return Ok(());
+    }
+    if outputs.len() != starts.len() {
+        return Err(load_error(
+            path,
+            end_line + 1,
+            format!(
+                "{} solution output(s) of Popeye after 'endproblem' for {} problem(s) (one 'solution finished.' per problem)",
+                outputs.len(),
+                starts.len()
+            ),
+        ));
+    }
+    for pr in &mut out.problems {
+        let k = starts.iter().position(|&s| s == pr.line).unwrap_or(0);
+        let twin = pr.twin.as_deref().map_or(0, twin_index);
+        let Some(moves) = outputs[k].get(twin) else {
+            return Err(load_error(
+                path,
+                pr.line,
                 format!(
-                    "{} solution output(s) of Popeye after 'endproblem' for {} problem(s) (one 'solution finished.' per problem)",
-                    outputs.len(),
-                    problems.len()
+                    "Popeye's output after 'endproblem' has no solution for twin {} of this problem",
+                    pr.twin.as_deref().unwrap_or("a)")
                 ),
             ));
-        }
-        for (prob, moves) in problems.iter_mut().zip(outputs) {
-            let moves = if prob.variant == "circe-kamikaze-reborn" {
-                moves.iter().map(|m| drop_kamikaze_marks(m)).collect()
-            } else {
-                moves
-            };
-            prob.expected_moves = Some(moves);
-        }
-    }
-    Ok(problems)
-}
-
-/// Popeye's `~1` solution lines after line `end_line`: per problem (each ends with
-/// `solution finished.`), the moves with check marks dropped.
-fn solution_outputs(text: &str, end_line: usize) -> Vec<Vec<String>> {
-    let mut out = Vec::new();
-    let mut current: Vec<String> = Vec::new();
-    for l in text.lines().skip(end_line) {
-        let t = l.trim();
-        if t.starts_with("solution finished") {
-            out.push(std::mem::take(&mut current));
-            continue;
-        }
-        let Some(body) = t.strip_prefix("1.").and_then(|r| r.strip_suffix('!')) else {
-            continue;
         };
-        let mut m = body.trim_end();
-        for mark in [" +", " #", " ="] {
-            if let Some(s) = m.strip_suffix(mark) {
-                m = s.trim_end();
-            }
+        let moves = if pr.variant == "circe-kamikaze-reborn" {
+            moves.iter().map(|m| output::drop_kamikaze_marks(m)).collect()
+        } else {
+            moves.clone()
+        };
+        pr.expected_moves = Some(moves);
+    }
+    // what makes Popeye print something else than the list of legal moves
+    for pr in &out.problems {
+        let stipulation = pr.stipulation.as_deref().unwrap_or("~1");
+        if stipulation != "~1" {
+            out.warnings.push(PopeyeNote {
+                line: pr.line,
+                message: format!(
+                    "stipulation {stipulation}: Popeye's pasted solution is not the list of legal moves (that is 'stipulation ~1')"
+                ),
+            });
         }
-        if !m.is_empty() && !m.starts_with('.') {
-            current.push(m.to_string());
+        for (o, line) in &pr.print_options {
+            out.warnings.push(PopeyeNote {
+                line: *line,
+                message: format!(
+                    "option {o} changes what Popeye prints: its pasted output may not list every legal move"
+                ),
+            });
         }
     }
-    if !current.is_empty() {
-        out.push(current);
-    }
-    out
+    out.warnings.dedup();
+    Ok(())
 }
 
-/// Popeye marks kamikaze units with `k` (`kRd2*d5`, `[wkRd5->a1]`, `[+bkPd7]`); fairyperft's
-/// `circe-kamikaze-reborn` notation drops the mark, except in promotions (`=kQ`).
-fn drop_kamikaze_marks(m: &str) -> String {
-    let b: Vec<char> = m.chars().collect();
-    let mut s = String::with_capacity(m.len());
-    for (i, &c) in b.iter().enumerate() {
-        let before = if i == 0 { None } else { Some(b[i - 1]) };
-        let next_is_walk = b.get(i + 1).is_some_and(|n| "KQRBSP".contains(*n));
-        let unit_start = matches!(before, None | Some('[') | Some('w') | Some('b'));
-        if c == 'k' && next_is_walk && unit_start && before != Some('=') {
-            continue;
-        }
-        s.push(c);
-    }
-    s
+/// The position of a twin label (`a)` 0, `b)` 1, ...) among its problem's twins.
+fn twin_index(label: &str) -> usize {
+    let mut c = label.chars();
+    let letter = c.next().map_or(0, |l| (l as usize).saturating_sub('a' as usize));
+    let round: usize = c
+        .take_while(|x| x.is_ascii_digit())
+        .collect::<String>()
+        .parse()
+        .unwrap_or(0);
+    round * 26 + letter
 }
 
-/// A Popeye input file as a suite: one case per problem, expecting the moves Popeye printed
-/// (its output pasted after `endproblem`). A file without that output has nothing to check:
-/// an error (use `fairyperft moves --popeye FILE` to list its moves).
+/// Parses the Popeye input file `text` into its problems, strictly: the first problem that
+/// cannot be read is the error (see [`read_popeye`] for a reader that goes on).
+pub fn parse_popeye(path: &Path, text: &str) -> Result<Vec<PopeyeProblem>, LoadError> {
+    let input = read_popeye(path, text)?;
+    if let Some(bad) = input.unread.first() {
+        return Err(load_error(path, bad.line, bad.message.clone()));
+    }
+    Ok(input.problems)
+}
+
+/// A Popeye input file as a suite: one case per problem (and twin) it reads, expecting the
+/// moves Popeye printed (its output pasted after `endproblem`). The problems it cannot read
+/// are the suite's warnings; a file with none it can read, or without that output, has
+/// nothing to check: an error (use `fairyperft moves --popeye FILE` to list its moves).
 pub fn parse_popeye_suite(path: &Path, text: &str) -> Result<Suite, LoadError> {
-    let problems = parse_popeye(path, text)?;
+    let input = read_popeye(path, text)?;
+    if input.problems.is_empty() {
+        let Some(first) = input.unread.first() else {
+            return Err(load_error(path, 0, "no problem"));
+        };
+        let others: Vec<String> = input.unread[1..].iter().map(|b| b.line.to_string()).collect();
+        let more = if others.is_empty() {
+            String::new()
+        } else {
+            format!(" (no problem read; also not read: lines {})", others.join(", "))
+        };
+        return Err(load_error(path, first.line, format!("{}{more}", first.message)));
+    }
     let name = stem(path);
-    let several = problems.len() > 1;
+    let several = input.problems.iter().any(|pr| pr.number > 1);
     let mut cases = Vec::new();
     let mut lines = Vec::new();
-    for (k, pr) in problems.into_iter().enumerate() {
+    for pr in input.problems {
         let Some(moves) = pr.expected_moves else {
             return Err(load_error(
                 path,
@@ -312,10 +641,11 @@ pub fn parse_popeye_suite(path: &Path, text: &str) -> Result<Suite, LoadError> {
                  paste it there, or list the moves with `fairyperft moves --popeye FILE`",
             ));
         };
-        let id = if several {
-            format!("{name}#{}", k + 1)
-        } else {
-            name.clone()
+        let id = match (&pr.twin, several) {
+            (Some(t), true) => format!("{name}#{} {t}", pr.number),
+            (Some(t), false) => format!("{name} {t}"),
+            (None, true) => format!("{name}#{}", pr.number),
+            (None, false) => name.clone(),
         };
         cases.push(Case {
             id,
@@ -327,6 +657,12 @@ pub fn parse_popeye_suite(path: &Path, text: &str) -> Result<Suite, LoadError> {
         });
         lines.push(pr.line);
     }
+    let warnings = input
+        .unread
+        .iter()
+        .map(|b| (b.line, format!("not read: {}", b.message)))
+        .chain(input.warnings.iter().map(|w| (w.line, w.message.clone())))
+        .collect();
     let file = SuiteFile {
         name,
         variant: None,
@@ -337,130 +673,6 @@ pub fn parse_popeye_suite(path: &Path, text: &str) -> Result<Suite, LoadError> {
         path: path.to_path_buf(),
         file,
         lines,
+        warnings,
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn pop(text: &str) -> Result<Vec<PopeyeProblem>, LoadError> {
-        parse_popeye(Path::new("t.inp"), text)
-    }
-
-    #[test]
-    fn keywords_follow_popeyes_abbreviation_rule() {
-        assert_eq!(keyword("begin", COMMANDS), Keyword::Is("beginproblem"));
-        assert_eq!(keyword("COND", COMMANDS), Keyword::Is("condition"));
-        assert_eq!(keyword("latex", COMMANDS), Keyword::Is("latex"));
-        assert_eq!(keyword("s", COMMANDS), Keyword::Ambiguous);
-        assert_eq!(keyword("kh1", COMMANDS), Keyword::Unknown);
-    }
-
-    #[test]
-    fn pieces_and_conditions() {
-        let p = pop("begin\npieces white kh1 qd4 black ka8 rf4 pe5\ncondition circe\nstipulation ~1\nend\n").unwrap();
-        assert_eq!(p.len(), 1);
-        assert_eq!(p[0].variant, "circe");
-        assert_eq!(p[0].fen, "k7/8/8/4p3/3Q1r2/8/8/7K w - - 0 1");
-    }
-
-    #[test]
-    fn castling_by_popeyes_convention() {
-        let p = pop("begin pieces white ke1 ra1 rh1 black ke8 rh8 option nocastling a1 stip ~1 end").unwrap();
-        assert_eq!(p[0].fen, "4k2r/8/8/8/8/8/8/R3K2R w Kk - 0 1");
-        let p = pop("begin pieces white ke1 black ke8 ra8 option nocastling e8 stip ~1 end").unwrap();
-        assert_eq!(p[0].fen, "r3k3/8/8/8/8/8/8/4K3 w - - 0 1 flags=e1a8");
-    }
-
-    #[test]
-    fn halfduplex_help_play_and_en_passant() {
-        let p = pop("begin pieces white kh1 pe5 black ka8 pd5 option enpassant d7d6d5 stip ~1 end").unwrap();
-        assert_eq!(p[0].fen, "k7/8/8/3pP3/8/8/8/7K w - d6 0 1");
-        let p = pop("begin pieces white kh1 black ka8 option halfduplex stip ~1 end").unwrap();
-        assert!(p[0].fen.contains(" b "));
-        let p = pop("begin pieces white kh1 black ka8 stip h#2 end").unwrap();
-        assert!(p[0].fen.contains(" b "));
-        let p = pop("begin pieces white kh1 black ka8 stip h#1.5 end").unwrap();
-        assert!(p[0].fen.contains(" w "));
-    }
-
-    #[test]
-    fn compositions_and_modifiers() {
-        let cases = [
-            ("anticirce cheylan", "anticirce-cheylan"),
-            ("anticirce", "anticirce-calvet"),
-            ("circe rexinclusive", "circe-rex-inclusive"),
-            ("circe\n madrasi", "circe+madrasi"),
-            ("madrasi rexinclusive", "madrasi-rex-inclusive"),
-            ("isardam typeb", "isardam-type-b"),
-            ("couscouscirce", "circe-couscous"),
-            ("marscirce", "circe-mars"),
-            ("circe mirror", "circe-mirror"),
-            ("anticirce isardam", "anticirce-calvet+isardam"),
-        ];
-        for (c, v) in cases {
-            let p = pop(&format!("begin pieces white kh1 black ka8 condition {c} stip ~1 end")).unwrap();
-            assert_eq!(p[0].variant, v, "{c}");
-        }
-    }
-
-    #[test]
-    fn errors_name_the_line() {
-        for (text, needle) in [
-            (
-                "begin\npieces white kh1 gh5\nend",
-                "line 2: unsupported fairy piece 'g'",
-            ),
-            (
-                "begin\ncondition andernachchess\nend",
-                "line 2: Popeye condition 'andernachchess' has no fairyperft counterpart",
-            ),
-            (
-                "begin\ncondition circe\n  rexexclusive\nend",
-                "line 2: Popeye condition 'circe rexexclusive'",
-            ),
-            ("begin\noption duplex\nend", "line 2: option 'duplex' is not supported"),
-            (
-                "begin\npieces neutral pe4\nend",
-                "line 2: neutral units are not supported",
-            ),
-            ("begin\npieces white kh1\ntwin move h1 h2\nend", "line 3: 'twin'"),
-            (
-                "pieces white kh1",
-                "line 1: a Popeye input file starts with 'beginproblem'",
-            ),
-            ("begin pieces white kh1", "missing 'endproblem'"),
-            ("begin\nfoo\nend", "line 2: 'foo' is not a Popeye command"),
-            ("begin\npieces white kh1 qh1\nend", "line 2: h1 is given twice"),
-        ] {
-            let e = pop(text).unwrap_err().to_string();
-            assert!(e.contains(needle), "{text}: {e}");
-        }
-    }
-
-    #[test]
-    fn volcanic_stacks_and_kamikaze() {
-        let p = pop("begin pieces white ka1 black ka8 sh8 white bh8 black rh8 condition circe volcanic stip ~1 end")
-            .unwrap();
-        assert_eq!(p[0].fen, "k6r/8/8/8/8/8/8/K7 w - - 0 1 hidden=h8n,h8B flags=h8");
-        let p = pop("begin condition circe pieces white kamikaze kh1 rd2 black kamikaze ka8 stip ~1 end").unwrap();
-        assert_eq!(p[0].variant, "circe-kamikaze-reborn");
-        assert!(pop("begin condition circe pieces white kamikaze rd2 white kh1 black ka8 stip ~1 end").is_err());
-        assert_eq!(
-            drop_kamikaze_marks("kPe5*d6 ep.[wkPd6->d2][+bkPd7]"),
-            "Pe5*d6 ep.[wPd6->d2][+bPd7]"
-        );
-        assert_eq!(drop_kamikaze_marks("d7*c8=kQ[+bBc8]"), "d7*c8=kQ[+bBc8]");
-    }
-
-    #[test]
-    fn solution_output_after_end() {
-        let text = "begin pieces white kh1 black ka8 stip ~1 end\n\n   1.Kh1-g1 !\n\n   1.Kh1-h2 + !\n\nsolution finished. Time = 0.001 s\n";
-        let p = pop(text).unwrap();
-        assert_eq!(
-            p[0].expected_moves.as_deref(),
-            Some(&["Kh1-g1".to_string(), "Kh1-h2".to_string()][..])
-        );
-    }
 }

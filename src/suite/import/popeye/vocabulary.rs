@@ -1,77 +1,68 @@
-//! Popeye's words: its commands, options, conditions, colours and piece attributes (all
-//! listed, so that an abbreviation is read as Popeye reads it: the unique word it begins),
-//! and the fairyperft variant of each condition fairyperft plays.
+//! Popeye's words looked up as Popeye looks them up (its language chosen by the first word
+//! of the file; a keyword may be abbreviated to any prefix that fits it only), turned into
+//! the English word, and the fairyperft variant of each condition fairyperft plays.
 
+use super::tables::Table;
 use super::Condition;
 
-/// Popeye's commands (English), for its unique-abbreviation rule.
-pub(super) const COMMANDS: &[&str] = &[
-    "beginproblem",
-    "endproblem",
-    "nextproblem",
-    "twin",
-    "zeroposition",
-    "remark",
-    "sstipulation",
-    "author",
-    "origin",
-    "pieces",
-    "condition",
-    "option",
-    "stipulation",
-    "protocol",
-    "title",
-    "latex",
-    "latexpieces",
-    "award",
-    "initialgamearray",
-    "forsyth",
-];
+/// The language of a Popeye input file, as its first word (`beginproblem`, `AnfangProblem`,
+/// `DebutProbleme`) says; the index of the language in [`Table`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) enum Lang {
+    French = 0,
+    German = 1,
+    #[default]
+    English = 2,
+}
 
-/// Popeye's options (English).
-pub(super) const OPTIONS: &[&str] = &[
-    "defence",
-    "setplay",
-    "whitetoplay",
-    "variations",
-    "movenumbers",
-    "startmovenumber",
-    "nowk",
-    "duplex",
-    "nobk",
-    "threat",
-    "nothreat",
-    "try",
-    "maxsolutions",
-    "maxflightsquares",
-    "search",
-    "multisolutions",
-    "nosymmetry",
-    "nontrivial",
-    "keepmatingpiece",
-    "enpassant",
-    "noboard",
-    "noshortvariations",
-    "halfduplex",
-    "postkeyplay",
-    "intelligent",
-    "maxtime",
-    "nocastling",
-    "quodlibet",
-    "stoponshortsolutions",
-    "beep",
-    "suppressgrid",
-    "writegrid",
-    "castlingmutuallyexclusive",
-    "goalisend",
-    "unpublishedoption",
-    "nullmoves",
-    "uptomovenumber",
-    "trivialtriesavoid",
-];
+impl Lang {
+    pub(super) const ALL: [Lang; 3] = [Lang::French, Lang::German, Lang::English];
+
+    /// The letters of the orthodox walks K Q R B S P in this language (lower case).
+    pub(super) fn walk_letters(self) -> [char; 6] {
+        match self {
+            Lang::French => ['r', 'd', 't', 'f', 'c', 'p'],
+            Lang::German => ['k', 'd', 't', 'l', 's', 'b'],
+            Lang::English => ['k', 'q', 'r', 'b', 's', 'p'],
+        }
+    }
+}
+
+/// The words of `table` in `lang`.
+pub(super) fn words(table: &Table, lang: Lang) -> Vec<&'static str> {
+    let t: &'static str = table[lang as usize];
+    t.split_whitespace().collect()
+}
+
+/// Popeye's keyword rule: an exact match, or else an abbreviation that fits one keyword only.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) enum Keyword {
+    /// The keyword, as its English word in lower case.
+    Is(String),
+    Ambiguous,
+    Unknown,
+}
+
+/// Looks `tok` up in `table` as Popeye does: the first keyword it begins (case-insensitive)
+/// is the answer if `tok` is that whole keyword or begins no later one.
+pub(super) fn keyword(tok: &str, table: &Table, lang: Lang) -> Keyword {
+    if tok.is_empty() {
+        return Keyword::Unknown;
+    }
+    let tok = tok.to_ascii_lowercase();
+    let list = words(table, lang);
+    let starts = |k: &str| k.to_ascii_lowercase().starts_with(&tok);
+    let Some(i) = list.iter().position(|k| starts(k)) else {
+        return Keyword::Unknown;
+    };
+    if list[i].len() != tok.len() && list[i + 1..].iter().any(|k| starts(k)) {
+        return Keyword::Ambiguous;
+    }
+    Keyword::Is(words(table, Lang::English)[i].to_ascii_lowercase())
+}
 
 /// Options that change nothing about the legal moves of the diagram position (how Popeye
-/// solves or prints); with the number of arguments they take.
+/// solves or prints), with the number of arguments they take.
 pub(super) const HARMLESS_OPTIONS: &[(&str, usize)] = &[
     ("defence", 1),
     ("setplay", 0),
@@ -97,146 +88,54 @@ pub(super) const HARMLESS_OPTIONS: &[(&str, usize)] = &[
     ("nontrivial", 2),
     ("quodlibet", 0),
     ("stoponshortsolutions", 0),
-    ("beep", 0),
+    ("beep", 1),
     ("suppressgrid", 0),
     ("writegrid", 0),
     ("goalisend", 0),
     ("uptomovenumber", 1),
     ("trivialtriesavoid", 0),
+    ("matesin1", 0),
 ];
 
-/// Popeye's condition names (English), so that an abbreviation is read as Popeye reads it
-/// and an unsupported condition is named in the error.
-pub(super) const CONDITIONS: &str = "Circe MirrorCirce Madrasi Volage Hypervolage BichromChess MonochromChess \
-GridChess KoeKo BlackEdgeMover WhiteEdgeMover Leofamily ChineseChess Patrouille PWC NoCapture \
-ImmunChess MirrorImmunChess ContactGridChess Imitator CavalierMajeur HaanerChess ChameleonCirce \
-CouscousCirce EquipollentsCirce FileCirce BlackMaximummer BlackMinimummer WhiteMaximummer \
-WhiteMinimummer MagicSquares Sentinelles Tibet DoubleTibet DiagramCirce Hole BlackMustCapture \
-WhiteMustCapture ReflectiveKings TransmutedKings BlackFollowMyLeader WhiteFollowMyLeader \
-DuellistChess ParrainCirce NoIProm SymmetryCirce VogtlaenderChess EinsteinChess Bicolores \
-NewKoeko CirceClone AntiCirce MirrorFileCirce AntipodeanCirce MirrorCirceClone MirrorAntiCirce \
-DiagramAntiCirce FileAntiCirce SymmetryAntiCirce MirrorFileAntiCirce AntipodeanAntiCirce \
-EquipollentsAntiCirce FileImmunChess DiagramImmunChess MirrorFileImmunChess SymmetryImmunChess \
-AntipodeanImmunChess EquipollentsImmunChess ReversalEinsteinChess SuperCirce RelegationChess \
-NorskSjakk TraitorChess AndernachChess WhiteForcedSquare WhiteConsequentForcedSquare \
-BlackForcedSquare BlackConsequentForcedSquare ChameleonChess FunctionaryChess GlasgowChess \
-AntiAndernachChess FrischAufCirce VerticalMirrorCirce Isardam ChecklessChess DiametralCirce \
-PromOnly RankCirce ExclusiveChess MarsCirce MarsMirrorCirce PhantomChess WhiteReflectiveKing \
-BlackReflectiveKing WhiteTransmutedKing BlackTransmutedKing AntiEinsteinChess MirrorCouscousCirce \
-BlackRoyalSquare WhiteRoyalSquare BrunnerChess PlusChess CirceAssassin PatienceChess \
-RepublicanChess ExtinctionChess CentralChess ActuatedRevolvingBoard MessignyChess Woozles \
-BiWoozles Heffalumps BiHeffalumps WhitePromSquares BlackPromSquares NoWhitePromotion \
-NoBlackPromotion EiffelChess BlackUltraSchachZwang WhiteUltraSchachZwang ActuatedRevolvingCentre \
-ShieldedKings LineChameleonChess NoWhiteCapture NoBlackCapture AprilChess AlphabeticChess \
-CirceTurncoats CirceDoubleAgents AMU SingleBox MAFF OWU WhiteOscillatingKings \
-BlackOscillatingKings AntiKings AntiMarsCirce AntiMarsMirrorCirce AntiMarsAntipodeanCirce \
-WhiteSuperTransmutingKing BlackSuperTransmutingKing AntiSuperCirce UltraPatrol SwappingKings \
-RoyalDynasty SAT StrictSAT Take&MakeChess BlackSynchronMover WhiteSynchronMover \
-BlackAntiSynchronMover WhiteAntiSynchronMover Masand BGL BlackChecks AnnanChess NormalPawn Lortap \
-VaultingKings WhiteVaultingKing BlackVaultingKing ProteanChess GenevaChess ChameleonPursuit \
-AntiKoeko CastlingChess LosingChess Disparate GhostChess HauntedChess ProvocationChess CageCirce \
-Dummy Football ContraParrain KobulKings ExchangeCastling WhiteAlphabeticChess BlackAlphabeticChess \
-CirceTake&Make SuperGuards Wormholes MarineChess UltramarineChess BackHome FaceToFace BackToBack \
-CheekToCheek ChameleonSequence AntiCloneCirce SnekChess SnekCircleChess LastCapture \
-ArgentinianChess LostPieces PartialParalysis VerticalSymmetryCirce HorizontalSymmetryCirce \
-VerticalSymmetryAntiCirce HorizontalSymmetryAntiCirce ImmuneVerticalSymmetry \
-ImmuneHorizontalSymmetry LeseMajeste Rokagogo Breton Make&TakeChess PointReflection NannaChess \
-MasandGeneralised Bolero BoleroInverse Influencer RoleExchange BlackMaxDister BlackMinDister \
-WhiteMaxDister WhiteMinDister SeriesCapture DarkSide Leffie Pepo CASTChess CASTInverse";
-
-/// The words Popeye accepts after a Circe-family condition (English).
-pub(super) const CIRCE_VARIANTS: &[&str] = &[
-    "rexinclusive",
-    "rexexclusive",
-    "mirror",
-    "assassin",
-    "diametral",
-    "verticalmirror",
-    "clone",
-    "chameleon",
-    "turncoats",
-    "couscous",
-    "lastmove",
-    "equipollents",
-    "parrain",
-    "contraparrain",
-    "cage",
-    "rank",
-    "file",
-    "symmetry",
-    "verticalsymmetry",
-    "horizontalsymmetry",
-    "diagram",
-    "pwc",
-    "antipodes",
-    "take&make",
-    "super",
-    "april",
-    "frischauf",
-    "calvet",
-    "cheylan",
-    "strict",
-    "relaxed",
-    "volcanic",
-    "parachute",
-    "einstein",
-    "reversaleinstein",
+/// Options after which Popeye's printed solution is not the plain list of legal moves
+/// (fewer solutions, other lines, numbered moves): its pasted output may not be that list.
+pub(super) const PRINT_OPTIONS: &[&str] = &[
+    "maxsolutions",
+    "postkeyplay",
+    "setplay",
+    "movenumbers",
+    "startmovenumber",
+    "uptomovenumber",
+    "intelligent",
+    "try",
+    "threat",
+    "defence",
+    "variations",
+    "stoponshortsolutions",
 ];
-
-pub(super) const COLOURS: &[&str] = &["white", "black", "neutral", "totalinvisible"];
-
-pub(super) const ATTRIBUTES: &[&str] = &[
-    "royal",
-    "kamikaze",
-    "paralysing",
-    "chameleon",
-    "jigger",
-    "volage",
-    "functionary",
-    "halfneutral",
-    "hurdlecolourchanging",
-    "protean",
-    "magic",
-    "uncapturable",
-    "patrol",
-    "frischauf",
-    "bul",
-    "dob",
-];
-
-/// Popeye's keyword rule: an exact match, or else an abbreviation that fits one keyword only.
-#[derive(Debug, PartialEq, Eq)]
-pub(super) enum Keyword<'a> {
-    Is(&'a str),
-    Ambiguous,
-    Unknown,
-}
-
-pub(super) fn keyword<'a>(tok: &str, table: &[&'a str]) -> Keyword<'a> {
-    let tok = tok.to_ascii_lowercase();
-    if tok.is_empty() {
-        return Keyword::Unknown;
-    }
-    if let Some(k) = table.iter().find(|k| k.eq_ignore_ascii_case(&tok)) {
-        return Keyword::Is(k);
-    }
-    let mut hits = table.iter().filter(|k| k.to_ascii_lowercase().starts_with(&tok));
-    match (hits.next(), hits.next()) {
-        (Some(k), None) => Keyword::Is(k),
-        (Some(_), Some(_)) => Keyword::Ambiguous,
-        _ => Keyword::Unknown,
-    }
-}
 
 /// The fairyperft condition (one of docs/rules.md's) of one Popeye condition.
 pub(super) fn map_condition(c: &Condition) -> Result<(&'static str, &'static str), String> {
     // (family, name): family "circe" for the Circe family, "observation" for Madrasi/Isardam
     let words: Vec<&str> = c.words.iter().map(|s| s.as_str()).collect();
-    let shown = if words.is_empty() {
-        c.name.clone()
-    } else {
-        format!("{} {}", c.name, words.join(" "))
-    };
+    let shown = std::iter::once(c.name.as_str())
+        .chain(words.iter().copied())
+        .chain(c.args.iter().map(|s| s.as_str()))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let chameleon = c.name == "chameleoncirce" || words.contains(&"chameleon");
+    if !c.args.is_empty() && is_played(&c.name) && chameleon {
+        return Err(format!(
+            "Popeye condition '{shown}': the chameleon sequence '{}' is not fairyperft's S->B->R->Q->S",
+            c.args.join(" ")
+        ));
+    }
+    if !c.args.is_empty() && is_played(&c.name) {
+        return Err(format!(
+            "Popeye condition '{shown}': '{}' is not a variant of {} fairyperft knows",
+            c.args[0], c.name
+        ));
+    }
     let none = || {
         Err(format!(
             "Popeye condition '{shown}' has no fairyperft counterpart (see `fairyperft variants`)"
@@ -293,4 +192,26 @@ pub(super) fn map_condition(c: &Condition) -> Result<(&'static str, &'static str
         _ => None,
     };
     found.map_or_else(none, Ok)
+}
+
+/// The conditions fairyperft plays some variant of.
+fn is_played(name: &str) -> bool {
+    matches!(
+        name,
+        "circe"
+            | "mirrorcirce"
+            | "pwc"
+            | "chameleoncirce"
+            | "couscouscirce"
+            | "equipollentscirce"
+            | "diagramcirce"
+            | "parraincirce"
+            | "symmetrycirce"
+            | "circeclone"
+            | "circeassassin"
+            | "marscirce"
+            | "anticirce"
+            | "madrasi"
+            | "isardam"
+    )
 }
