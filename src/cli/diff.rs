@@ -268,13 +268,10 @@ fn diff_engine(a: &DiffArgs, script: &Path, depth: u32) -> CmdResult {
         depth,
         a.threads,
         None,
-        &mut |s| match s {
-            Step::Line(l) => {
-                if written.is_ok() {
-                    written = writeln!(out, "{l}");
-                }
+        &mut |Step::Line(l)| {
+            if written.is_ok() {
+                written = writeln!(out, "{l}");
             }
-            Step::Warning(w) => eprintln!("warning: {w}"),
         },
     )
     .map_err(Failure::Input)?;

@@ -309,8 +309,6 @@ pub enum Step {
     /// A line of the descent (`depth 3 at the root: fairyperft 282, engine 277`, the first
     /// move that differs).
     Line(String),
-    /// Something odd about the engine's answer that does not stop the search.
-    Warning(String),
 }
 
 /// Where the descent ended.

@@ -316,12 +316,16 @@ fn descend(
     let mut trace = vec![format!(
         "where the engine and fairyperft part (divide from depth {depth}):"
     )];
-    let mut warned = Vec::new();
-    let found = localise(engine, g.clone(), root_fen, prefix, depth, 1, first, &mut |s| match s {
-        Step::Line(l) => trace.push(format!("  {l}")),
-        Step::Warning(w) => warned.push(format!("  (warning: {w})")),
-    });
-    trace.extend(warned);
+    let found = localise(
+        engine,
+        g.clone(),
+        root_fen,
+        prefix,
+        depth,
+        1,
+        first,
+        &mut |Step::Line(l)| trace.push(format!("  {l}")),
+    );
     match found {
         Ok(Found::Agree { total }) => trace.push(format!(
             "the engine agrees with fairyperft at depth {depth} (both count {total}): the suite's figure differs from both"
