@@ -6,6 +6,7 @@
 
 pub mod compare;
 pub mod completions;
+pub mod crosscheck;
 pub mod diff;
 pub mod engine;
 pub mod manpage;
@@ -27,6 +28,7 @@ use std::time::Instant;
 
 pub use compare::{compare, CompareArgs};
 pub use completions::{completions, CompletionsArgs};
+pub use crosscheck::{crosscheck, CrosscheckArgs};
 pub use diff::{diff, DiffArgs};
 pub use manpage::{manpage, ManpageArgs};
 pub use perftree::{perftree, PerftreeArgs};

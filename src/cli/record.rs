@@ -50,13 +50,13 @@ pub struct RecordArgs {
     pub threads: usize,
 }
 
-fn q(s: &str) -> String {
+pub(crate) fn q(s: &str) -> String {
     // a JSON string is a YAML double-quoted scalar
     serde_json::to_string(s).unwrap_or_else(|_| format!("\"{s}\""))
 }
 
 /// The case as YAML lines, the list item starting at `indent`.
-fn case_yaml(c: &Case, indent: usize) -> String {
+pub(crate) fn case_yaml(c: &Case, indent: usize) -> String {
     let pad = " ".repeat(indent);
     let inner = " ".repeat(indent + 2);
     let mut s = format!("{pad}- id: {}\n", q(&c.id));

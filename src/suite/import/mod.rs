@@ -13,7 +13,7 @@ mod epd;
 mod popeye;
 
 pub use epd::parse_epd;
-pub use popeye::{parse_popeye, parse_popeye_suite, PopeyeProblem};
+pub use popeye::{parse_popeye, parse_popeye_suite, popeye_version, two_ply_lines, PopeyeProblem};
 
 use crate::suite::LoadError;
 use std::path::Path;

@@ -2,6 +2,7 @@
 //! `nextproblem`, `endproblem`) that hands each section to [`sections`], and the solution
 //! Popeye printed, when it is pasted after `endproblem`, as the expected moves.
 
+mod output;
 mod sections;
 mod vocabulary;
 
@@ -11,6 +12,7 @@ use crate::suite::format::{Case, SuiteFile};
 use crate::suite::{LoadError, Suite};
 use sections::{finish, parse_conditions, parse_forsyth, parse_options, parse_pieces};
 use std::path::Path;
+pub use output::{popeye_version, two_ply_lines};
 use vocabulary::{keyword, Keyword, COMMANDS};
 
 /// One problem of a Popeye input file, as fairyperft sees it.

@@ -1,0 +1,1 @@
+#[allow(unused_imports)] use super::*;
