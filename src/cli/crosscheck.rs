@@ -209,3 +209,54 @@ fn add(total: &mut Tally, t: &Tally) {
     total.disagree += t.disagree;
     total.skipped += t.skipped;
 }
+
+/// `fairyperft record --popeye BIN`: the case's figures from Popeye, its source naming
+/// Popeye's version.
+pub fn record_from_popeye(a: &super::RecordArgs, bin: &std::path::Path) -> Result<Case, Failure> {
+    if a.depth > 2 {
+        return Err(Failure::Input(format!(
+            "--depth {}: with --popeye at most 2 (Popeye gives the moves and the depth-2 divide)",
+            a.depth
+        )));
+    }
+    if a.divide && a.divide_depth != 2 {
+        return Err(Failure::Input(
+            "--divide-depth: with --popeye only 2 (Popeye's h~1 lines)".into(),
+        ));
+    }
+    if a.history.is_some() {
+        return Err(Failure::Input(
+            "--history: not with --popeye (a Popeye problem has no history)".into(),
+        ));
+    }
+    let popeye = Popeye { bin: bin.to_path_buf() };
+    let version = popeye.version().map_err(|e| Failure::Input(format!("--popeye: {e}")))?;
+    let g = fairyperft::Game::new(&a.fen, &a.variant).map_err(|e| Failure::Input(format!("--fen: {e}")))?;
+    if let Some(why) = fairyperft::oracle::inexpressible(&g) {
+        return Err(Failure::Input(format!("--fen: Popeye cannot be given this position: {why}")));
+    }
+    let probe = Probe {
+        variant: a.variant.clone(),
+        fen: fairyperft::oracle::popeye_fen(&g.pos),
+    };
+    let ans = popeye.answer(&probe).map_err(|e| Failure::Input(format!("--popeye: {e}")))?;
+    let placement = a.fen.split_whitespace().next().unwrap_or("").to_string();
+    let mut case = popeye_case(
+        &a.id.clone().unwrap_or_else(|| format!("{}/{placement}", a.variant)),
+        &probe,
+        &ans,
+        &format!("Popeye {version} (fairyperft record --popeye)"),
+    );
+    case.fen = a.fen.split_whitespace().collect::<Vec<_>>().join(" ");
+    case.variant = None;
+    if a.depth == 1 {
+        case.perft = Some(vec![ans.moves.len() as u64]);
+    }
+    if !a.moves {
+        case.moves = None;
+    }
+    if !a.divide {
+        case.divide = None;
+    }
+    Ok(case)
+}
