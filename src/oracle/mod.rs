@@ -255,7 +255,7 @@ pub fn read_answer(probe: &Probe, input: &str, output: &str) -> Result<Answer, S
     let want = popeye_fen(&g.pos);
     let kamikaze = popeye_conditions(&probe.variant)?.1;
     let first = problems.first().ok_or("no problem read back")?;
-    if first.fen != want {
+    if canonical(&first.fen) != canonical(&want) {
         return Err(format!("the Popeye input reads back as {}, not {want}", first.fen));
     }
     let mut a = Answer::default();
@@ -267,6 +267,23 @@ pub fn read_answer(probe: &Probe, input: &str, output: &str) -> Result<Answer, S
         *a.divide.entry(pawn_letter(m, kamikaze)).or_default() += 1;
     }
     Ok(a)
+}
+
+/// A FEN with its `hidden=` units listed square by square (a1 to h8), keeping the order
+/// under each square, which is all the order means.
+fn canonical(fen_text: &str) -> String {
+    let words: Vec<String> = fen_text
+        .split_whitespace()
+        .map(|w| match w.strip_prefix("hidden=") {
+            Some(list) => {
+                let mut items: Vec<&str> = list.split(',').collect();
+                items.sort_by_key(|it| it.get(..2).and_then(Square::parse).map_or(64, |s| s.index()));
+                format!("hidden={}", items.join(","))
+            }
+            None => w.to_string(),
+        })
+        .collect();
+    words.join(" ")
 }
 
 /// A Popeye binary.
