@@ -65,7 +65,10 @@ fn a_disagreement_is_shrunk_to_the_unit_that_causes_it() {
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(out.status.code(), Some(1), "{text}");
-    assert!(text.contains("circe: 1 positions, 0 agree, 1 disagree, 0 skipped"), "{text}");
+    assert!(
+        text.contains("circe: 1 positions, 0 agree, 1 disagree, 0 skipped"),
+        "{text}"
+    );
     let shrunk = text
         .lines()
         .find_map(|l| l.trim().strip_prefix("shrunk to "))
@@ -79,7 +82,10 @@ fn a_disagreement_is_shrunk_to_the_unit_that_causes_it() {
     assert!(rank2.starts_with('P'), "the pawn stays on a2: {shrunk}");
     // the case printed holds the fake's answer, one move short of fairyperft's
     assert!(text.contains("(missing from fairyperft)") || text.contains("(extra in fairyperft)"));
-    assert!(text.contains("source: \"Popeye 4.104 (fairyperft crosscheck --seed 1)\""), "{text}");
+    assert!(
+        text.contains("source: \"Popeye 4.104 (fairyperft crosscheck --seed 1)\""),
+        "{text}"
+    );
 }
 
 #[test]
@@ -95,8 +101,14 @@ fn agreement_and_skipped_variants_are_counted() {
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(out.status.code(), Some(0), "{text}");
-    assert!(text.contains("cohen: 2 positions skipped: Popeye has no Cohen's rule"), "{text}");
-    assert!(text.contains("total: 4 positions, 0 agree, 0 disagree, 4 skipped"), "{text}");
+    assert!(
+        text.contains("cohen: 2 positions skipped: Popeye has no Cohen's rule"),
+        "{text}"
+    );
+    assert!(
+        text.contains("total: 4 positions, 0 agree, 0 disagree, 4 skipped"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -106,10 +118,7 @@ fn bad_popeye_and_arguments_are_bad_input() {
             vec!["crosscheck", "--popeye", "/nonexistent/py"],
             "error: --popeye: cannot run /nonexistent/py",
         ),
-        (
-            vec!["crosscheck", "--popeye", "/bin/true"],
-            "does not look like Popeye",
-        ),
+        (vec!["crosscheck", "--popeye", "/bin/true"], "does not look like Popeye"),
         (
             vec!["record", "--popeye", "/bin/true", "--depth", "3"],
             "error: --depth 3: with --popeye at most 2",
@@ -124,7 +133,13 @@ fn bad_popeye_and_arguments_are_bad_input() {
     let dir = tempfile::tempdir().unwrap();
     let fake = fake_popeye(dir.path());
     let out = fp()
-        .args(["crosscheck", "--popeye", fake.to_str().unwrap(), "--variant", "circe+circle"])
+        .args([
+            "crosscheck",
+            "--popeye",
+            fake.to_str().unwrap(),
+            "--variant",
+            "circe+circle",
+        ])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
@@ -144,7 +159,10 @@ fn record_popeye_takes_the_figures_and_the_version_from_popeye() {
     assert!(out.status.success(), "{text}");
     // the fake drops the first of fairyperft's 13 moves (a pawn on a2)
     assert!(text.contains("perft: [12, "), "{text}");
-    assert!(text.contains("source: \"Popeye 4.104 (fairyperft record --popeye)\""), "{text}");
+    assert!(
+        text.contains("source: \"Popeye 4.104 (fairyperft record --popeye)\""),
+        "{text}"
+    );
 }
 
 /// With `POPEYE` set to a Popeye binary, a few positions of every variant against it.
@@ -163,5 +181,8 @@ fn live_crosscheck_against_popeye() {
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(out.status.code(), Some(0), "{text}");
-    assert!(text.contains("total: 30 positions, 30 agree, 0 disagree, 0 skipped"), "{text}");
+    assert!(
+        text.contains("total: 30 positions, 30 agree, 0 disagree, 0 skipped"),
+        "{text}"
+    );
 }

@@ -8,9 +8,7 @@ use super::{bounded, CmdResult, Failure};
 use clap::Args;
 use fairyperft::oracle::draw::{draw, Kind};
 use fairyperft::oracle::shrink::shrink;
-use fairyperft::oracle::{
-    all_variants, differences, fairyperft_answer, popeye_conditions, Answer, Popeye, Probe,
-};
+use fairyperft::oracle::{all_variants, differences, fairyperft_answer, popeye_conditions, Answer, Popeye, Probe};
 use fairyperft::suite::Case;
 use fairyperft::Rules;
 use rayon::prelude::*;
@@ -233,13 +231,17 @@ pub fn record_from_popeye(a: &super::RecordArgs, bin: &std::path::Path) -> Resul
     let version = popeye.version().map_err(|e| Failure::Input(format!("--popeye: {e}")))?;
     let g = fairyperft::Game::new(&a.fen, &a.variant).map_err(|e| Failure::Input(format!("--fen: {e}")))?;
     if let Some(why) = fairyperft::oracle::inexpressible(&g) {
-        return Err(Failure::Input(format!("--fen: Popeye cannot be given this position: {why}")));
+        return Err(Failure::Input(format!(
+            "--fen: Popeye cannot be given this position: {why}"
+        )));
     }
     let probe = Probe {
         variant: a.variant.clone(),
         fen: fairyperft::oracle::popeye_fen(&g.pos),
     };
-    let ans = popeye.answer(&probe).map_err(|e| Failure::Input(format!("--popeye: {e}")))?;
+    let ans = popeye
+        .answer(&probe)
+        .map_err(|e| Failure::Input(format!("--popeye: {e}")))?;
     let placement = a.fen.split_whitespace().next().unwrap_or("").to_string();
     let mut case = popeye_case(
         &a.id.clone().unwrap_or_else(|| format!("{}/{placement}", a.variant)),

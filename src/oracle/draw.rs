@@ -56,8 +56,9 @@ impl Kind {
 
 /// The FNV-1a hash of a name: a variant's own stream of positions for one seed.
 fn name_hash(s: &str) -> u64 {
-    s.bytes()
-        .fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3))
+    s.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 /// Whether the drawn game can be put to Popeye.
@@ -108,7 +109,14 @@ fn random_square(rng: &mut Rng, board: &[Option<Piece>; 64], role: Role) -> Opti
 }
 
 fn random_role(rng: &mut Rng) -> Role {
-    [Role::Pawn, Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen][rng.below(6)]
+    [
+        Role::Pawn,
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+    ][rng.below(6)]
 }
 
 /// The position of `board`, `turn` to move, with the castling flags of the units at home

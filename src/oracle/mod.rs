@@ -59,9 +59,11 @@ pub fn popeye_conditions(variant: &str) -> Result<(Vec<&'static str>, bool), Str
             "isardam" => "isardam",
             "isardam-type-b" => "isardam typeb",
             "circe-kamikaze" => {
-                return Err("Popeye's kamikaze units under Circe are reborn (circe-kamikaze-reborn); \
+                return Err(
+                    "Popeye's kamikaze units under Circe are reborn (circe-kamikaze-reborn); \
                             it has no Circe whose capturer vanishes"
-                    .into())
+                        .into(),
+                )
             }
             "cohen" => return Err("Popeye has no Cohen's rule".into()),
             other => return Err(format!("no Popeye condition is known for '{other}'")),
@@ -233,10 +235,16 @@ fn pawn_letter(m: String, kamikaze: bool) -> String {
 /// [`popeye_input`] for `probe`): an error when Popeye refused the problem (its message),
 /// or when the position read back differs from the probe's.
 pub fn read_answer(probe: &Probe, input: &str, output: &str) -> Result<Answer, String> {
-    if let Some(l) = output.lines().find(|l| l.contains("input-error") || l.contains("offending item")) {
+    if let Some(l) = output
+        .lines()
+        .find(|l| l.contains("input-error") || l.contains("offending item"))
+    {
         return Err(format!("Popeye refused the input: {}", l.trim()));
     }
-    let finished = output.lines().filter(|l| l.trim().starts_with("solution finished")).count();
+    let finished = output
+        .lines()
+        .filter(|l| l.trim().starts_with("solution finished"))
+        .count();
     if finished != 2 {
         let msg = output
             .lines()

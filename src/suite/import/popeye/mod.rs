@@ -10,9 +10,9 @@ use super::{load_error, stem};
 use crate::square::{Piece, Square};
 use crate::suite::format::{Case, SuiteFile};
 use crate::suite::{LoadError, Suite};
+pub use output::{popeye_version, two_ply_lines};
 use sections::{finish, parse_conditions, parse_forsyth, parse_options, parse_pieces};
 use std::path::Path;
-pub use output::{popeye_version, two_ply_lines};
 use vocabulary::{keyword, Keyword, COMMANDS};
 
 /// One problem of a Popeye input file, as fairyperft sees it.

@@ -78,6 +78,9 @@ mod tests {
         assert_eq!(lines[0][0], ("Ra1-a8".to_string(), "Ke8-d7".to_string()));
         assert_eq!(lines[0][1], ("e5*d6 ep.[+bPd7]".to_string(), "Ke8-e7".to_string()));
         assert_eq!(lines[0][2], ("g2-g4".to_string(), "h4*g3 ep.".to_string()));
-        assert_eq!(lines[0][3], ("Rd2*d5[wRd5->h1][+bPd7]".to_string(), "Pd7-d5".to_string()));
+        assert_eq!(
+            lines[0][3],
+            ("Rd2*d5[wRd5->h1][+bPd7]".to_string(), "Pd7-d5".to_string())
+        );
     }
 }
