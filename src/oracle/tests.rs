@@ -57,6 +57,8 @@ fn the_input_written_is_the_one_popeye_answered() {
 
 #[test]
 fn fairyperft_agrees_with_the_recorded_popeye_answers() {
+    // mars-twice: Popeye prints the castling and each line after it twice, which the
+    // answer read back counts once
     for (name, v, f) in FIXTURES.iter().filter(|x| x.0 != "mars-castling") {
         let p = probe(v, f);
         let theirs = read_answer(&p, &fixture(name, "inp"), &fixture(name, "out")).unwrap();
