@@ -15,7 +15,8 @@ fn fp() -> Command {
 /// A fake Popeye: the banner, then for the two problems of the input (`~1` and `h~1`) the
 /// moves and the move pairs fairyperft finds, read through `fairyperft moves --popeye`;
 /// when a white pawn stands on a2 (`white ... pa2` in the input) the first move of the
-/// `~1` list is left out.
+/// `~1` list is left out. The replies are only counted, so the fake names them `reply0`,
+/// `reply1`, ... (distinct: identical lines count once).
 fn fake_popeye(dir: &Path) -> PathBuf {
     let bin = assert_cmd::cargo::cargo_bin("fairyperft");
     let script = format!(
@@ -32,7 +33,7 @@ drop=0
 if grep '^pieces' "$dir/in.inp" | head -1 | sed 's/ black .*//' | grep -q ' pa2'; then drop=1; fi
 "$FP" moves --variant "$variant" --fen "$fen" | awk -v drop=$drop 'NR > drop {{ print "   1." $0 " !"; print "" }}'
 echo 'solution finished. Time = 0.001 s'
-"$FP" divide --variant "$variant" --fen "$fen" --depth 2 | awk '/: [0-9]+$/ {{ i = index($0, ": "); m = substr($0, 1, i - 1); n = substr($0, i + 2) + 0; for (k = 0; k < n; k++) print "  1." m " Ka1-a2" }}'
+"$FP" divide --variant "$variant" --fen "$fen" --depth 2 | awk '/: [0-9]+$/ {{ i = index($0, ": "); m = substr($0, 1, i - 1); n = substr($0, i + 2) + 0; for (k = 0; k < n; k++) print "  1." m " reply" k }}'
 echo 'solution finished. Time = 0.001 s'
 rm -rf "$dir"
 "#,
