@@ -26,6 +26,7 @@ pub mod invariants;
 pub(crate) mod movegen;
 pub mod moves;
 pub mod notation;
+pub mod oracle;
 pub(crate) mod orthodox;
 pub mod perft;
 pub mod position;

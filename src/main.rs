@@ -22,6 +22,7 @@ Examples:
   fairyperft merge shard-*.json                                # the total of all 8 parts
   fairyperft record --variant circe --depth 3 --divide --out suites/mine.yaml
   fairyperft moves --popeye problem.inp
+  fairyperft crosscheck --popeye ./py --variant circe --positions 100   # Popeye as a live oracle
 
 Variants are conditions joined with '+': one Circe-family preset, Madrasi or Isardam,
 and the modifier cohen (e.g. circe-volcanic+isardam+cohen). Moves are printed in
@@ -68,6 +69,8 @@ enum Command {
     Merge(cli::MergeArgs),
     /// Compute a suite case (perft 1..N, optionally moves and divide) and print it or append it to a suite file.
     Record(cli::RecordArgs),
+    /// Ask Popeye (the fairy-chess solver) about drawn positions and compare its move lists and depth-2 divides with fairyperft's; exit 1 on a disagreement, printed shrunk as a suite case.
+    Crosscheck(cli::CrosscheckArgs),
     /// Print the JSON Schema of the suite format (for editors' YAML language servers, or to validate suites in other tools); --report: of `run --format json`.
     Schema(cli::SchemaArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell) to stdout.
@@ -91,6 +94,7 @@ fn main() -> ExitCode {
         Command::Perftree(a) => cli::perftree(&a),
         Command::Record(a) => cli::record(&a),
         Command::Merge(a) => cli::merge(&a),
+        Command::Crosscheck(a) => cli::crosscheck(&a),
         Command::Schema(a) => cli::schema(&a),
         Command::Completions(a) => cli::completions(&a, Cli::command()),
         Command::Manpage(a) => cli::manpage(&a, Cli::command()),

@@ -7,6 +7,7 @@
 pub mod compare;
 pub mod completions;
 pub mod count;
+pub mod crosscheck;
 pub mod diff;
 pub mod engine;
 pub mod manpage;
@@ -30,6 +31,7 @@ use std::time::Instant;
 
 pub use compare::{compare, CompareArgs};
 pub use completions::{completions, CompletionsArgs};
+pub use crosscheck::{crosscheck, CrosscheckArgs};
 pub use diff::{diff, DiffArgs};
 pub use manpage::{manpage, ManpageArgs};
 pub use perftree::{perftree, PerftreeArgs};

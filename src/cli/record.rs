@@ -50,6 +50,10 @@ pub struct RecordArgs {
     /// printing a suite on stdout
     #[arg(long, short = 'o', value_name = "FILE")]
     pub out: Option<PathBuf>,
+    /// Take the figures from this Popeye binary instead of computing them: the moves
+    /// (`~1`) and the depth-2 divide (`h~1`), so --depth 1 or 2 and no --history
+    #[arg(long, value_name = "BIN")]
+    pub popeye: Option<PathBuf>,
     /// Worker threads, 1 to 1024 (counts are identical)
     #[arg(long, short = 't', default_value_t = 1, value_parser = parse_threads, allow_negative_numbers = true)]
     pub threads: usize,
@@ -61,13 +65,13 @@ pub enum RecordFormat {
     Popeye,
 }
 
-fn q(s: &str) -> String {
+pub(crate) fn q(s: &str) -> String {
     // a JSON string is a YAML double-quoted scalar
     serde_json::to_string(s).unwrap_or_else(|_| format!("\"{s}\""))
 }
 
 /// The case as YAML lines, the list item starting at `indent`.
-fn case_yaml(c: &Case, indent: usize) -> String {
+pub(crate) fn case_yaml(c: &Case, indent: usize) -> String {
     let pad = " ".repeat(indent);
     let inner = " ".repeat(indent + 2);
     let mut s = format!("{pad}- id: {}\n", q(&c.id));
@@ -117,13 +121,16 @@ fn new_suite_yaml(name: &str, variant: &str, c: &Case) -> String {
         "name: {}\nvariant: {}\nsource: {}\ncases:\n{}",
         q(name),
         q(variant),
-        q(&source()),
+        q(&c.source.clone().unwrap_or_else(source)),
         case_yaml(c, 2)
     )
 }
 
 /// Computes the case.
 fn record_case(a: &RecordArgs) -> Result<Case, Failure> {
+    if let Some(bin) = &a.popeye {
+        return super::crosscheck::record_from_popeye(a, bin);
+    }
     let mut g = Game::new(&a.fen, &a.variant).map_err(|e| {
         let arg = if matches!(e, SetupError::Variant(_)) {
             "--variant"

@@ -13,7 +13,10 @@ mod epd;
 mod popeye;
 
 pub use epd::parse_epd;
-pub use popeye::{parse_popeye, parse_popeye_suite, read_popeye, write_popeye, PopeyeInput, PopeyeNote, PopeyeProblem};
+pub use popeye::{
+    parse_popeye, parse_popeye_suite, popeye_version, read_popeye, two_ply_lines, write_popeye, PopeyeInput,
+    PopeyeNote, PopeyeProblem,
+};
 
 use crate::suite::LoadError;
 use std::path::Path;

@@ -12,6 +12,7 @@ mod tables;
 #[cfg(test)]
 mod tests;
 mod twins;
+mod two_ply;
 mod vocabulary;
 mod write;
 
@@ -23,6 +24,7 @@ use build::finish;
 use sections::{parse_conditions, parse_forsyth, parse_options, parse_pieces};
 use std::path::Path;
 use tables::{BEGIN, CIRCE_VARIANTS, COMMANDS, CONDITIONS, END_TWIN, PROBLEM, TWINNINGS, WALKS};
+pub use two_ply::{popeye_version, two_ply_lines};
 use vocabulary::{keyword, Keyword, Lang};
 pub use write::write_popeye;
 
