@@ -345,3 +345,21 @@ fn volcanic_rook_buried_on_its_corner_grants_castling() {
     assert_eq!(g.perft(1), 16);
     invariants_hold(&mut g);
 }
+
+/// Madrasi under Mars Circe, pawns as Popeye 4.104 finds them: the pawn h4 alone observes
+/// from h7 (g3-g4 is legal), but with a second black pawn on the board it observes from h4
+/// and paralyses the pawn g3 (`condition marscirce madrasi`, `stipulation ~1`: 6 and 5
+/// moves).
+#[test]
+fn mars_madrasi_pawns_observe_as_popeye_finds_them() {
+    for (fen, popeye) in [
+        ("4k3/8/8/8/7p/6P1/8/4K3 w - - 0 1", 6),
+        ("4k3/6p1/8/8/7p/6P1/8/4K3 w - - 0 1", 5),
+    ] {
+        let mut g = game(fen, "circe-mars+madrasi");
+        let moves = popeye_moves(&mut g);
+        assert_eq!(moves.len(), popeye, "{fen}: {moves:?}");
+        assert_eq!(moves.iter().any(|m| m == "g3-g4"), popeye == 6, "{fen}: {moves:?}");
+        invariants_hold(&mut g);
+    }
+}

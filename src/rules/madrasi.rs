@@ -1,7 +1,8 @@
 //! Madrasi: a unit observed by an enemy unit of the same walk is paralysed. Observation is
 //! pure geometry: pins, the observer's own paralysis and the legality of the capture do
-//! not matter. The same geometric test serves Isardam. Under Mars Circe a unit observes
-//! what it could capture, that is from its rebirth square (`mars`), as Popeye has it.
+//! not matter. The same geometric test serves Isardam. Under Mars Circe (`mars`) a unit
+//! observes what it could capture, from its rebirth square; pawns as Popeye finds them
+//! (see [`observed_on`]).
 
 use super::circe::{Circe, FirstRankPawns};
 use crate::attacks;
@@ -48,7 +49,27 @@ pub fn observed_on(
         if role == Role::King && !kings {
             return false;
         }
-        return (super::check::mars_capturers_on(sets, circe, sq, enemy) & sets.pieces(enemy, role)).any();
+        if role != Role::Pawn {
+            // a unit observes what it could capture: from its rebirth square
+            return (super::check::mars_capturers_on(sets, circe, sq, enemy) & sets.pieces(enemy, role)).any();
+        }
+        // pawns as Popeye 4.104 finds them: with one enemy pawn at a time moved to its
+        // rebirth square (when free, or its own), is the square then attacked by any enemy
+        // pawn, moved or not? (So a second pawn makes a pawn observe from where it stands.)
+        let unit = Piece::new(enemy, role);
+        for u in sets.pieces(enemy, role) {
+            let r = circe.lift_square(unit, u);
+            if r != u && sets.occ.contains(r) {
+                continue;
+            }
+            let mut b = *sets;
+            b.toggle(u, unit);
+            b.toggle(r, unit);
+            if observed_on(&b, sq, p, kings, first_rank, None) {
+                return true;
+            }
+        }
+        return false;
     }
     let observers = match role {
         Role::Pawn => attacks::pawn_attacks(c, sq) & observing_pawns(sets, enemy, first_rank),
