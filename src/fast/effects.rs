@@ -243,6 +243,39 @@ pub(crate) fn legal_by_model(
     }
 }
 
+/// The move a judge was asked about: `from`-`to` by `p`, arriving as `arrived` (a promotion
+/// when the walk changed).
+#[cfg(debug_assertions)]
+pub(crate) fn judged_move(from: Square, to: Square, p: Piece, arrived: Piece) -> Move {
+    if arrived == p {
+        Move::new(from, to, MoveKind::Normal)
+    } else {
+        Move::promotion(from, to, arrived.role())
+    }
+}
+
+/// Debug builds: a specialised judge (`who`) found `n` legal moves in `m`; the model must
+/// agree wherever it does not decline.
+#[cfg(debug_assertions)]
+pub(crate) fn assert_agrees(
+    pos: &Position,
+    c: Option<&Circe>,
+    m: Move,
+    n: u64,
+    check: impl Fn(&Sets, Square) -> bool,
+    who: &str,
+) {
+    if let Some(model) = legal_by_model(pos, c, m, check) {
+        assert_eq!(
+            n,
+            model,
+            "{who} vs the effects model: {} in {}",
+            crate::notation::uci(m),
+            pos.fen()
+        );
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

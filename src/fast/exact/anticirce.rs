@@ -269,14 +269,7 @@ impl Judge<'_> {
     fn after(&self, from: Square, to: Square, p: Piece, arrived: Piece) -> bool {
         let legal = self.after_here(from, to, p, arrived);
         #[cfg(debug_assertions)]
-        {
-            let m = if arrived == p {
-                Move::new(from, to, MoveKind::Normal)
-            } else {
-                Move::promotion(from, to, arrived.role())
-            };
-            self.check_with_model(m, legal);
-        }
+        self.check_with_model(crate::fast::effects::judged_move(from, to, p, arrived), legal);
         legal
     }
 
@@ -293,15 +286,8 @@ impl Judge<'_> {
 
     #[cfg(debug_assertions)]
     fn check_with_model(&self, m: Move, legal: bool) {
-        if let Some(n) = crate::fast::effects::legal_by_model(self.pos, Some(self.c), m, |b, k| self.check(b, k)) {
-            assert_eq!(
-                u64::from(legal),
-                n,
-                "anticirce judge vs the effects model: {} in {}",
-                crate::notation::uci(m),
-                self.pos.fen()
-            );
-        }
+        let check = |b: &Sets, k| self.check(b, k);
+        crate::fast::effects::assert_agrees(self.pos, Some(self.c), m, u64::from(legal), check, "anticirce judge");
     }
 
     #[inline]

@@ -252,14 +252,7 @@ impl Judge<'_> {
     fn capture_safe(&self, from: Square, to: Square, p: Piece, arrived: Piece) -> bool {
         let legal = self.capture_safe_here(from, to, p, arrived);
         #[cfg(debug_assertions)]
-        {
-            let m = if arrived == p {
-                Move::new(from, to, MoveKind::Normal)
-            } else {
-                Move::promotion(from, to, arrived.role())
-            };
-            self.check_with_model(m, legal);
-        }
+        self.check_with_model(crate::fast::effects::judged_move(from, to, p, arrived), legal);
         legal
     }
 
@@ -277,15 +270,7 @@ impl Judge<'_> {
     #[cfg(debug_assertions)]
     fn check_with_model(&self, m: Move, legal: bool) {
         let attacked = |b: &Sets, k| crate::fast::geometry::attacked(b, k, self.them, b.occ, FirstRankPawns::Immobile);
-        if let Some(n) = crate::fast::effects::legal_by_model(self.pos, Some(self.c), m, attacked) {
-            assert_eq!(
-                u64::from(legal),
-                n,
-                "kamikaze judge vs the effects model: {} in {}",
-                crate::notation::uci(m),
-                self.pos.fen()
-            );
-        }
+        crate::fast::effects::assert_agrees(self.pos, Some(self.c), m, u64::from(legal), attacked, "kamikaze judge");
     }
 
     #[inline]

@@ -289,15 +289,7 @@ pub(super) fn king_capture(pos: &Position, c: &Circe, k: Square, to: Square) -> 
         let them = pos.turn().other();
         let attacked = |b: &crate::position::Sets, sq| attacked(b, sq, them, b.occ, c.first_rank_pawns);
         let m = Move::new(k, to, MoveKind::Normal);
-        if let Some(model) = crate::fast::effects::legal_by_model(pos, Some(c), m, attacked) {
-            assert_eq!(
-                n,
-                model,
-                "victim king capture vs the effects model: {} in {}",
-                crate::notation::uci(m),
-                pos.fen()
-            );
-        }
+        crate::fast::effects::assert_agrees(pos, Some(c), m, n, attacked, "victim king capture");
     }
     n
 }
