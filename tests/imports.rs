@@ -37,7 +37,7 @@ fn error_line(cmd: &mut Command) -> String {
 fn run_reads_epd_and_popeye_files_also_under_a_directory() {
     // the Popeye files there carry the solution Popeye 4.104 printed for them
     let text = stdout(fp().args(["run", &data("import")]), 0);
-    assert_eq!(text, "ok   abbreviated#1\nok   abbreviated#2\nok   additive\nok   deutsch a)\nok   deutsch b)\nok   francais a)\nok   francais b)\nok   madrasi#1\nok   madrasi#2\nok   perftsuite_sample/2\nok   perftsuite_sample/3\nok   perftsuite_sample/4\nok   perftsuite_sample/5\nok   twins#1 a)\nok   twins#1 b)\nok   twins#1 c)\nok   twins#1 d)\nok   twins#1 e)\nok   twins#1 f)\nok   twins#1 g)\nok   twins#1 h)\nok   twins#1 i)\nok   twins#1 j)\nok   twins#1 k)\nok   twins#1 l)\nok   twins#1 m)\nok   twins#2 a)\nok   twins#2 b)\nok   twins#2 c)\nok   unread#2\n30 passed, 0 failed\n");
+    assert_eq!(text, "ok   abbreviated#1\nok   abbreviated#2\nok   additive\nok   deutsch a)\nok   deutsch b)\nok   duplex\nok   duplex duplex\nok   francais a)\nok   francais b)\nok   madrasi#1\nok   madrasi#2\nok   perftsuite_sample/2\nok   perftsuite_sample/3\nok   perftsuite_sample/4\nok   perftsuite_sample/5\nok   twins#1 a)\nok   twins#1 b)\nok   twins#1 c)\nok   twins#1 d)\nok   twins#1 e)\nok   twins#1 f)\nok   twins#1 g)\nok   twins#1 h)\nok   twins#1 i)\nok   twins#1 j)\nok   twins#1 k)\nok   twins#1 l)\nok   twins#1 m)\nok   twins#2 a)\nok   twins#2 b)\nok   twins#2 c)\nok   unread#2\n32 passed, 0 failed\n");
 }
 
 #[test]
@@ -90,8 +90,8 @@ fn unusable_epd_and_popeye_files_exit_2_naming_file_and_line() {
         ),
         (
             "opt.inp",
-            "begin\npieces white kh1\noption duplex\nend\n",
-            "opt.inp: line 3: option 'duplex' is not supported",
+            "begin\npieces white kh1\noption castlingmutuallyexclusive a1a8\nend\n",
+            "opt.inp: line 3: option 'castlingmutuallyexclusive' is not supported",
         ),
     ] {
         let p = dir.path().join(name);
@@ -226,6 +226,30 @@ fn popeye_problems_not_read_are_warnings_naming_file_and_line() {
 }
 
 #[test]
+fn popeye_duplex_is_two_problems_checked_against_one_solution() {
+    // Popeye 4.104's output (pasted after `endproblem`) lists White's moves, then Black's
+    let f = data("import/duplex.inp");
+    let text = stdout(fp().args(["run", &f]), 0);
+    assert_eq!(text, "ok   duplex\nok   duplex duplex\n2 passed, 0 failed\n");
+    let moves = stdout(fp().args(["moves", "--popeye", &f]), 0);
+    assert!(
+        moves.contains("# problem 1 duplex (line 1): variant circe, 1n2k3/p7/8/8/8/8/8/R3K3 b"),
+        "{moves}"
+    );
+    // a move of Black's taken out of Popeye's solution fails the second half alone
+    let dir = tempfile::tempdir().unwrap();
+    let cut = dir.path().join("duplex.inp");
+    std::fs::write(
+        &cut,
+        std::fs::read_to_string(&f).unwrap().replace("   1.Sb8-c6 !\n", ""),
+    )
+    .unwrap();
+    let text = stdout(fp().args(["run", cut.to_str().unwrap()]), 1);
+    assert!(text.starts_with("ok   duplex\nFAIL duplex duplex"), "{text}");
+    assert!(text.contains("Sb8-c6"), "{text}");
+}
+
+#[test]
 fn popeye_twins_are_problems_of_their_own() {
     let text = stdout(fp().args(["moves", "--popeye", &data("import/twins.inp")]), 0);
     let headers: Vec<&str> = text.lines().filter(|l| l.starts_with('#')).collect();
@@ -275,7 +299,7 @@ fn record_format_popeye_reads_back_to_the_same_moves() {
         assert_eq!(back, direct, "{variant} {fen}");
     }
     let e = error_line(fp().args(["record", "--format", "popeye", "--variant", "cohen"]));
-    assert!(e.contains("variant 'cohen' has no Popeye condition"), "{e}");
+    assert!(e.contains("variant 'cohen': Popeye has no Cohen's rule"), "{e}");
     let e = error_line(fp().args(["record", "--variant", "circe"]));
     assert!(e.contains("--depth: required"), "{e}");
 }

@@ -2,16 +2,20 @@
 //! (random games, sparse endgames, castling positions), Popeye is asked for each one's
 //! move list and depth-2 divide, and fairyperft's are compared with them; a disagreement
 //! is shrunk to a small position and printed as a suite case holding Popeye's answer.
+//! What a documented difference explains (`oracle::documented`) is set aside first and
+//! counted apart.
 
 use super::record::case_yaml;
 use super::{bounded, CmdResult, Failure};
 use clap::Args;
+use fairyperft::oracle::documented::{set_aside, Documented};
 use fairyperft::oracle::draw::{draw, Kind};
 use fairyperft::oracle::shrink::shrink;
 use fairyperft::oracle::{all_variants, differences, fairyperft_answer, popeye_conditions, Answer, Popeye, Probe};
 use fairyperft::suite::Case;
 use fairyperft::Rules;
 use rayon::prelude::*;
+use std::collections::{BTreeMap, BTreeSet};
 use std::io::{self, Write};
 use std::path::PathBuf;
 
@@ -49,6 +53,8 @@ fn parse_jobs(s: &str) -> Result<usize, String> {
 /// What became of one drawn position.
 enum Outcome {
     Agree,
+    /// They agree once what these documented differences explain is set aside.
+    Documented(BTreeSet<Documented>),
     Disagree(Probe, Answer, Vec<String>),
     Skipped(String),
 }
@@ -62,9 +68,17 @@ fn check(popeye: &Popeye, probe: &Probe) -> Outcome {
         Ok(a) => a,
         Err(e) => return Outcome::Skipped(e),
     };
-    let diff = differences(&theirs, &ours);
+    if differences(&theirs, &ours).is_empty() {
+        return Outcome::Agree;
+    }
+    let (theirs_left, ours_left, used) = match set_aside(probe, &theirs, &ours) {
+        Ok(x) => x,
+        Err(e) => return Outcome::Skipped(e),
+    };
+    // the lines shown are those no documented difference explains
+    let diff = differences(&theirs_left, &ours_left);
     if diff.is_empty() {
-        Outcome::Agree
+        Outcome::Documented(used)
     } else {
         Outcome::Disagree(probe.clone(), theirs, diff)
     }
@@ -93,6 +107,10 @@ fn disagree(popeye: &Popeye, p: &Probe) -> bool {
 struct Tally {
     positions: usize,
     agree: usize,
+    /// Positions on which they differ only as documented.
+    documented_positions: usize,
+    /// Positions per documented difference that explained all they showed.
+    documented: BTreeMap<Documented, usize>,
     disagree: usize,
     skipped: usize,
 }
@@ -145,6 +163,12 @@ pub fn crosscheck(a: &CrosscheckArgs) -> CmdResult {
         for (i, o) in outcomes.into_iter().enumerate() {
             match o {
                 Outcome::Agree => t.agree += 1,
+                Outcome::Documented(used) => {
+                    for d in used {
+                        *t.documented.entry(d).or_default() += 1;
+                    }
+                    t.documented_positions += 1;
+                }
                 Outcome::Skipped(why) => {
                     t.skipped += 1;
                     if !reasons.contains(&why) {
@@ -179,21 +203,13 @@ pub fn crosscheck(a: &CrosscheckArgs) -> CmdResult {
                 }
             }
         }
-        writeln!(
-            out,
-            "{v}: {} positions, {} agree, {} disagree, {} skipped",
-            t.positions, t.agree, t.disagree, t.skipped
-        )?;
+        writeln!(out, "{v}: {}", summary(&t))?;
         for r in reasons.iter().take(3) {
             writeln!(out, "  skipped: {r}")?;
         }
         add(&mut total, &t);
     }
-    writeln!(
-        out,
-        "total: {} positions, {} agree, {} disagree, {} skipped",
-        total.positions, total.agree, total.disagree, total.skipped
-    )?;
+    writeln!(out, "total: {}", summary(&total))?;
     if total.disagree > 0 {
         Err(Failure::Failed)
     } else {
@@ -201,9 +217,31 @@ pub fn crosscheck(a: &CrosscheckArgs) -> CmdResult {
     }
 }
 
+/// `300 positions, 250 agree, 50 differ only as documented (Mars Circe castling via e1:
+/// 50), 0 disagree, 0 skipped`.
+fn summary(t: &Tally) -> String {
+    let mut documented = String::new();
+    if t.documented_positions > 0 {
+        let kinds: Vec<String> = t.documented.iter().map(|(d, n)| format!("{}: {n}", d.name())).collect();
+        documented = format!(
+            "{} differ only as documented ({}), ",
+            t.documented_positions,
+            kinds.join(", ")
+        );
+    }
+    format!(
+        "{} positions, {} agree, {documented}{} disagree, {} skipped",
+        t.positions, t.agree, t.disagree, t.skipped
+    )
+}
+
 fn add(total: &mut Tally, t: &Tally) {
     total.positions += t.positions;
     total.agree += t.agree;
+    total.documented_positions += t.documented_positions;
+    for (d, n) in &t.documented {
+        *total.documented.entry(*d).or_default() += n;
+    }
     total.disagree += t.disagree;
     total.skipped += t.skipped;
 }

@@ -400,7 +400,9 @@ pub fn moves(a: &MovesArgs) -> CmdResult {
         let Some(first) = input.unread.first() else {
             return Err(Failure::Input(format!("--popeye {}: no problem", path.display())));
         };
-        let others: Vec<String> = input.unread[1..].iter().map(|b| b.line.to_string()).collect();
+        let mut others: Vec<String> = input.unread[1..].iter().map(|b| b.line.to_string()).collect();
+        // twins of one problem that all failed share their line
+        others.dedup();
         let more = if others.is_empty() {
             String::new()
         } else {
@@ -432,7 +434,10 @@ pub fn moves(a: &MovesArgs) -> CmdResult {
     let headers = problems.len() > 1 || !input.unread.is_empty() || problems[0].twin.is_some();
     for (p, g) in problems.iter().zip(games.iter_mut()) {
         if headers {
-            let twin = p.twin.as_deref().map(|t| format!(" {t}")).unwrap_or_default();
+            let mut twin = p.twin.as_deref().map(|t| format!(" {t}")).unwrap_or_default();
+            if p.duplex_half == 2 {
+                twin.push_str(" duplex");
+            }
             writeln!(
                 out,
                 "# problem {}{twin} (line {}): variant {}, {}",

@@ -218,10 +218,7 @@ fn record_popeye(a: &RecordArgs) -> CmdResult {
             extended: true,
         },
     );
-    let same = |f: &str| {
-        f.split_whitespace().take(4).collect::<Vec<_>>() == ours.split_whitespace().take(4).collect::<Vec<_>>()
-    };
-    if back.len() != 1 || back[0].variant != g.rules.name() || !same(&back[0].fen) {
+    if back.len() != 1 || back[0].variant != g.rules.name() || !suite::import::same_position(&back[0].fen, &ours) {
         return Err(Failure::Input(format!(
             "--format popeye: Popeye's input cannot say this position exactly (it reads back as {} in {})",
             back.first().map_or("", |b| b.fen.as_str()),

@@ -7,71 +7,18 @@
 //! Popeye's answer after `endproblem`), which also checks that the input written here
 //! reads back as the position meant; the `h~1` lines by [`two_ply_lines`].
 
+pub mod documented;
 pub mod draw;
 pub mod shrink;
 
 use crate::fen::{self, FenStyle};
-use crate::position::flags;
-use crate::rules::Rules;
-use crate::square::{Color, Piece, Role, Square};
 use crate::suite::import::{parse_popeye, popeye_version, two_ply_lines};
+pub use crate::suite::import::{popeye_conditions, popeye_problem, same_position};
 use crate::Game;
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-
-/// The Popeye conditions of a fairyperft variant, and whether every unit must carry the
-/// `kamikaze` attribute; an error saying why Popeye cannot express the variant.
-pub fn popeye_conditions(variant: &str) -> Result<(Vec<&'static str>, bool), String> {
-    Rules::parse(variant).map_err(|e| e.to_string())?;
-    let mut conds = Vec::new();
-    let mut kamikaze = false;
-    for part in variant.split('+').map(str::trim) {
-        let c = match part {
-            "orthodox" => continue,
-            "circe" => "circe",
-            "anticirce-calvet" => "anticirce calvet",
-            "anticirce-cheylan" => "anticirce cheylan",
-            "circe-assassin" => "circe assassin",
-            "circe-chameleon" => "circe chameleon",
-            "circe-parrain" => "circe parrain",
-            "circe-rex-inclusive" => "circe rexinclusive",
-            "circe-clone" => "circe clone",
-            // Popeye has no CouCou Circe; Couscous Circe has the same moves and only lets the
-            // pawn's owner, not the capturer, pick a reborn pawn's promotion: every choice is
-            // a move of its own either way (the reference corpus took its lists from it too)
-            "circe-coucou" | "circe-couscous" => "circe couscous",
-            "circe-diagram" => "circe diagram",
-            "circe-equipollents" => "circe equipollents",
-            "circe-kamikaze-reborn" => {
-                kamikaze = true;
-                "circe"
-            }
-            "circe-mars" => "marscirce",
-            "circe-mirror" => "circe mirror",
-            "circe-pwc" => "circe pwc",
-            "circe-strict" => "circe strict",
-            "circe-symmetry" => "circe symmetry",
-            "circe-volcanic" => "circe volcanic",
-            "madrasi" => "madrasi",
-            "madrasi-rex-inclusive" => "madrasi rexinclusive",
-            "isardam" => "isardam",
-            "isardam-type-b" => "isardam typeb",
-            "circe-kamikaze" => {
-                return Err(
-                    "Popeye's kamikaze units under Circe are reborn (circe-kamikaze-reborn); \
-                            it has no Circe whose capturer vanishes"
-                        .into(),
-                )
-            }
-            "cohen" => return Err("Popeye has no Cohen's rule".into()),
-            other => return Err(format!("no Popeye condition is known for '{other}'")),
-        };
-        conds.push(c);
-    }
-    Ok((conds, kamikaze))
-}
 
 /// A position fairyperft draws for Popeye: the game (set up from `fen`) and the variant.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -103,80 +50,7 @@ pub fn popeye_fen(pos: &crate::Position) -> String {
 /// Why Popeye cannot be asked about this position (beyond the variant): none when it can.
 /// The side not to move in check, which Popeye refuses, is the caller's test.
 pub fn inexpressible(g: &Game) -> Option<String> {
-    if !g.pos.origins_are_identity() {
-        return Some("units off their diagram squares (Popeye's diagram is the position given)".into());
-    }
-    None
-}
-
-fn unit(p: Piece, sq: Square) -> String {
-    format!("{}{sq}", p.role().popeye_letter().to_ascii_lowercase())
-}
-
-/// One problem of the input: `stipulation` is `~1` or `h~1`.
-fn problem(g: &Game, conds: &[&str], kamikaze: bool, stipulation: &str) -> String {
-    let pos = &g.pos;
-    let mut s = String::new();
-    // the pieces: buried units first (a unit placed on an occupied square sends the one
-    // there to the underworld, in the order given)
-    let attr = if kamikaze { " kamikaze" } else { "" };
-    let colour = |c: Color| if c == Color::White { "white" } else { "black" };
-    let mut words = Vec::new();
-    for (sq, p) in pos.hidden().iter() {
-        words.push(format!("{}{attr} {}", colour(p.color()), unit(p, sq)));
-    }
-    for c in [Color::White, Color::Black] {
-        let units: Vec<String> = Square::all()
-            .filter_map(|sq| pos.piece_at(sq).filter(|p| p.color() == c).map(|p| unit(p, sq)))
-            .collect();
-        if !units.is_empty() {
-            words.push(format!("{}{attr} {}", colour(c), units.join(" ")));
-        }
-    }
-    s.push_str(&format!("pieces {}\n", words.join(" ")));
-    s.push_str(&format!("stipulation {stipulation}\n"));
-    let mut cond: Vec<String> = conds.iter().map(|c| c.to_string()).collect();
-    if let Some((p, sq)) = pos.pending() {
-        cond.push(format!("lastcapture {} {}", colour(p.color()), unit(p, sq)));
-    }
-    if !cond.is_empty() {
-        s.push_str(&format!("condition {}\n", cond.join(" ")));
-    }
-    // Popeye grants castling to every king and rook on its initial square; the units
-    // without their flag are named
-    let f = pos.castle_flags();
-    let mut no_castling = String::new();
-    for (sq, flag, role, c) in [
-        (Square::E1, flags::WHITE_KING, Role::King, Color::White),
-        (Square::A1, flags::WHITE_A_ROOK, Role::Rook, Color::White),
-        (Square::H1, flags::WHITE_H_ROOK, Role::Rook, Color::White),
-        (Square::E8, flags::BLACK_KING, Role::King, Color::Black),
-        (Square::A8, flags::BLACK_A_ROOK, Role::Rook, Color::Black),
-        (Square::H8, flags::BLACK_H_ROOK, Role::Rook, Color::Black),
-    ] {
-        if pos.piece_at(sq) == Some(Piece::new(c, role)) && f & flag == 0 {
-            no_castling.push_str(&sq.to_string());
-        }
-    }
-    let mut options = Vec::new();
-    if !no_castling.is_empty() {
-        options.push(format!("nocastling {no_castling}"));
-    }
-    if let Some(ep) = pos.ep_square() {
-        let dir: i32 = if pos.turn() == Color::White { 1 } else { -1 };
-        if let (Some(from), Some(to)) = (ep.offset(0, dir), ep.offset(0, -dir)) {
-            options.push(format!("enpassant {from}{ep}{to}"));
-        }
-    }
-    // `~1` is White's move and `h~1` Black's first: halfduplex swaps
-    let black_first = stipulation.starts_with('h');
-    if (pos.turn() == Color::Black) != black_first {
-        options.push("halfduplex".into());
-    }
-    if !options.is_empty() {
-        s.push_str(&format!("option {}\n", options.join(" ")));
-    }
-    s
+    popeye_problem(&g.pos, &[], false, "~1").err()
 }
 
 /// The Popeye input asking for the move list (`~1`) and then the two-ply lines (`h~1`).
@@ -188,8 +62,8 @@ pub fn popeye_input(probe: &Probe) -> Result<String, String> {
     }
     Ok(format!(
         "beginproblem\n{}nextproblem\n{}endproblem\n",
-        problem(&g, &conds, kamikaze, "~1"),
-        problem(&g, &conds, kamikaze, "h~1")
+        popeye_problem(&g.pos, &conds, kamikaze, "~1")?,
+        popeye_problem(&g.pos, &conds, kamikaze, "h~1")?
     ))
 }
 
@@ -199,6 +73,8 @@ pub struct Answer {
     pub moves: BTreeSet<String>,
     /// Per move with at least one reply, the number of replies.
     pub divide: BTreeMap<String, u64>,
+    /// The two-ply lines: each move with each of its replies.
+    pub lines: BTreeSet<(String, String)>,
 }
 
 impl Answer {
@@ -211,11 +87,15 @@ impl Answer {
 pub fn fairyperft_answer(probe: &Probe) -> Result<Answer, String> {
     let mut g = probe.game()?;
     let mut a = Answer::default();
-    for (_, name, n) in g.divide(2) {
-        a.moves.insert(name.clone());
-        if n > 0 {
-            *a.divide.entry(name).or_default() += n;
+    for m in g.legal_moves() {
+        let name = g.popeye(m);
+        let mut next = g.after(m);
+        for r in next.legal_moves() {
+            let reply = next.popeye(r);
+            *a.divide.entry(name.clone()).or_default() += 1;
+            a.lines.insert((name.clone(), reply));
         }
+        a.moves.insert(name);
     }
     Ok(a)
 }
@@ -263,7 +143,7 @@ pub fn read_answer(probe: &Probe, input: &str, output: &str) -> Result<Answer, S
     let want = popeye_fen(&g.pos);
     let kamikaze = popeye_conditions(&probe.variant)?.1;
     let first = problems.first().ok_or("no problem read back")?;
-    if canonical(&first.fen) != canonical(&want) {
+    if !same_position(&first.fen, &want) {
         return Err(format!("the Popeye input reads back as {}, not {want}", first.fen));
     }
     let mut a = Answer::default();
@@ -278,27 +158,12 @@ pub fn read_answer(probe: &Probe, input: &str, output: &str) -> Result<Answer, S
         .unwrap_or_default()
         .into_iter()
         .collect();
-    for (m, _) in lines {
-        *a.divide.entry(pawn_letter(m, kamikaze)).or_default() += 1;
+    for (m, r) in lines {
+        let (m, r) = (pawn_letter(m, kamikaze), pawn_letter(r, kamikaze));
+        *a.divide.entry(m.clone()).or_default() += 1;
+        a.lines.insert((m, r));
     }
     Ok(a)
-}
-
-/// A FEN with its `hidden=` units listed square by square (a1 to h8), keeping the order
-/// under each square, which is all the order means.
-fn canonical(fen_text: &str) -> String {
-    let words: Vec<String> = fen_text
-        .split_whitespace()
-        .map(|w| match w.strip_prefix("hidden=") {
-            Some(list) => {
-                let mut items: Vec<&str> = list.split(',').collect();
-                items.sort_by_key(|it| it.get(..2).and_then(Square::parse).map_or(64, |s| s.index()));
-                format!("hidden={}", items.join(","))
-            }
-            None => w.to_string(),
-        })
-        .collect();
-    words.join(" ")
 }
 
 /// A Popeye binary.

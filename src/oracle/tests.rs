@@ -4,6 +4,7 @@
 use super::draw::{draw, Kind};
 use super::shrink::{shrink, without};
 use super::*;
+use crate::square::Square;
 
 /// (fixture name, variant, position).
 const FIXTURES: &[(&str, &str, &str)] = &[
@@ -34,6 +35,11 @@ const FIXTURES: &[(&str, &str, &str)] = &[
         "circe-mars",
         "4k3/8/8/8/8/8/8/4K2R w - - 0 1 flags=h1e8",
     ),
+    (
+        "equipollents-first-rank",
+        "circe-equipollents",
+        "8/6k1/8/8/8/8/p7/1P5K w - - 0 1",
+    ),
 ];
 
 fn fixture(name: &str, ext: &str) -> String {
@@ -59,7 +65,8 @@ fn the_input_written_is_the_one_popeye_answered() {
 fn fairyperft_agrees_with_the_recorded_popeye_answers() {
     // mars-twice: Popeye prints the castling and each line after it twice, which the
     // answer read back counts once
-    for (name, v, f) in FIXTURES.iter().filter(|x| x.0 != "mars-castling") {
+    let documented = ["mars-castling", "equipollents-first-rank"];
+    for (name, v, f) in FIXTURES.iter().filter(|x| !documented.contains(&x.0)) {
         let p = probe(v, f);
         let theirs = read_answer(&p, &fixture(name, "inp"), &fixture(name, "out")).unwrap();
         let ours = fairyperft_answer(&p).unwrap();
@@ -95,17 +102,57 @@ fn the_recorded_answers_hold_the_moves_each_position_is_about() {
 }
 
 #[test]
-fn a_documented_difference_is_reported() {
-    // Popeye's Mars Circe castles with the rook's right alone (docs/rules.md, "Where
-    // fairyperft and Popeye differ"): fairyperft needs the king's too
-    let (name, v, f) = FIXTURES[6];
-    let p = probe(v, f);
-    let theirs = read_answer(&p, &fixture(name, "inp"), &fixture(name, "out")).unwrap();
-    let diff = differences(&theirs, &fairyperft_answer(&p).unwrap());
-    assert!(
-        diff.contains(&"- 0-0 (missing from fairyperft)".to_string()),
-        "{diff:?}"
-    );
+fn a_documented_difference_is_set_aside_and_named() {
+    use super::documented::{set_aside, Documented};
+    // Popeye's Mars Circe castles with the rook's right alone; its Equipollents pawn on
+    // its first rank does not move (docs/rules.md, "Where fairyperft and Popeye differ")
+    for (name, kind, diff_line) in [
+        (
+            "mars-castling",
+            Documented::MarsCastling,
+            "- 0-0 (missing from fairyperft)",
+        ),
+        (
+            "equipollents-first-rank",
+            Documented::EquipollentsFirstRankPawn,
+            "+ b1-b2 (extra in fairyperft)",
+        ),
+    ] {
+        let (_, v, f) = FIXTURES.iter().find(|x| x.0 == name).unwrap();
+        let p = probe(v, f);
+        let theirs = read_answer(&p, &fixture(name, "inp"), &fixture(name, "out")).unwrap();
+        let ours = fairyperft_answer(&p).unwrap();
+        let diff = differences(&theirs, &ours);
+        assert!(diff.contains(&diff_line.to_string()), "{name}: {diff:?}");
+        let (t, o, used) = set_aside(&p, &theirs, &ours).unwrap();
+        assert_eq!(differences(&t, &o), Vec::<String>::new(), "{name}");
+        assert_eq!(used.into_iter().collect::<Vec<_>>(), vec![kind], "{name}");
+        // a further difference of any other kind is left standing
+        let mut wrong = theirs.clone();
+        let first = wrong.moves.iter().find(|m| !m.contains("0-0")).cloned().unwrap();
+        wrong.moves.remove(&first);
+        let (t, o, _) = set_aside(&p, &wrong, &ours).unwrap();
+        assert_eq!(
+            differences(&t, &o),
+            vec![format!("+ {first} (extra in fairyperft)")],
+            "{name}"
+        );
+    }
+    // no difference applies to a variant without one; replies count too: after each
+    // black king move, the b1 pawn's replies are set aside
+    let p = probe("circe", "8/6k1/8/8/8/8/p7/1P5K w - - 0 1");
+    let ours = fairyperft_answer(&p).unwrap();
+    let mut other = ours.clone();
+    other.moves.remove("b1-b2");
+    assert!(set_aside(&p, &other, &ours).unwrap().2.is_empty());
+    let p = probe("circe-equipollents", "8/8/8/8/8/8/1k6/1P5K b - - 0 1");
+    let ours = fairyperft_answer(&p).unwrap();
+    let with_pawn = ours.lines.iter().filter(|(_, r)| r.starts_with("b1")).count();
+    assert!(with_pawn > 0);
+    let (_, o, used) = set_aside(&p, &ours, &ours).unwrap();
+    assert_eq!(o.perft2() + with_pawn as u64, ours.perft2());
+    assert_eq!(o.lines.len() + with_pawn, ours.lines.len());
+    assert!(used.contains(&Documented::EquipollentsFirstRankPawn));
 }
 
 #[test]

@@ -14,8 +14,8 @@ mod popeye;
 
 pub use epd::parse_epd;
 pub use popeye::{
-    parse_popeye, parse_popeye_suite, popeye_version, read_popeye, two_ply_lines, write_popeye, PopeyeInput,
-    PopeyeNote, PopeyeProblem,
+    parse_popeye, parse_popeye_suite, popeye_conditions, popeye_problem, popeye_version, read_popeye, same_position,
+    two_ply_lines, write_popeye, PopeyeInput, PopeyeNote, PopeyeProblem,
 };
 
 use crate::suite::LoadError;

@@ -7,12 +7,15 @@ use crate::fen::{self, FenStyle};
 use crate::position::flags;
 use crate::square::{Color, Piece, Role, Square};
 
-/// Who moves first: White, except in help play (Black; White with `whitetoplay` or a
-/// stipulation ending in `.5`); `halfduplex` swaps.
+/// Who moves first: the side a structured stipulation says; else White, except in help
+/// play (Black; White with `whitetoplay` or a stipulation ending in `.5`); `halfduplex`
+/// swaps.
 fn side_to_move(b: &Builder) -> Color {
     let s = b.stipulation.as_deref().unwrap_or("").to_ascii_lowercase();
     let help = s.starts_with("ser-h") || (s.starts_with('h') && !s.starts_with("hs"));
-    let mut side = if help && !b.white_to_play && !s.ends_with(".5") {
+    let mut side = if let Some(c) = b.first_mover {
+        c
+    } else if help && !b.white_to_play && !s.ends_with(".5") {
         Color::Black
     } else {
         Color::White
@@ -140,5 +143,6 @@ pub(super) fn finish(b: &Builder) -> Result<PopeyeProblem, Bad> {
         stipulation: b.stipulation.clone(),
         expected_moves: None,
         print_options: b.print_options.clone(),
+        duplex_half: 0,
     })
 }

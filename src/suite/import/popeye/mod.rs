@@ -17,7 +17,7 @@ mod vocabulary;
 mod write;
 
 use super::{load_error, stem};
-use crate::square::{Piece, Square};
+use crate::square::{Color, Piece, Square};
 use crate::suite::format::{Case, SuiteFile};
 use crate::suite::{LoadError, Suite};
 use build::finish;
@@ -26,7 +26,7 @@ use std::path::Path;
 use tables::{BEGIN, CIRCE_VARIANTS, COMMANDS, CONDITIONS, END_TWIN, PROBLEM, TWINNINGS, WALKS};
 pub use two_ply::{popeye_version, two_ply_lines};
 use vocabulary::{keyword, Keyword, Lang};
-pub use write::write_popeye;
+pub use write::{popeye_conditions, popeye_problem, same_position, write_popeye};
 
 /// One problem (or one twin of a problem) of a Popeye input file, as fairyperft sees it.
 #[derive(Debug, Clone, PartialEq)]
@@ -50,6 +50,10 @@ pub struct PopeyeProblem {
     /// The options it gives that change what Popeye prints (English name, line): with them
     /// Popeye's printed solution may not be the list of legal moves.
     pub print_options: Vec<(String, usize)>,
+    /// Of a problem with `option duplex`, which Popeye solves for one side and then for
+    /// the other: 1 for the first (its stipulation's side moves), 2 for the second (the
+    /// other side moves); 0 for any other problem.
+    pub duplex_half: u8,
 }
 
 /// Something about a Popeye input file worth telling: its line (0: the whole file) and what.
@@ -140,7 +144,11 @@ struct Builder {
     no_castling: Vec<Square>,
     en_passant: Option<(Vec<Square>, usize)>,
     halfduplex: bool,
+    /// `option duplex`: the problem is solved for each side in turn.
+    duplex: bool,
     white_to_play: bool,
+    /// The side a structured stipulation (`sstipulation`) names to move first.
+    first_mover: Option<Color>,
     last_capture: Option<(Piece, Square, usize)>,
     /// Options that change what Popeye prints, with their lines.
     print_options: Vec<(String, usize)>,
@@ -296,7 +304,8 @@ fn read_sections(p: &mut Parser, b: &mut Builder) -> Result<End, Bad> {
             }
         };
         match cmd.as_str() {
-            "sstipulation" | "initialgamearray" => {
+            "sstipulation" => sstipulation(p, b, t.line)?,
+            "initialgamearray" => {
                 return Err(Bad::new(t.line, format!("'{cmd}' is not supported")));
             }
             "title" => b.title = Some(p.rest_of_line(t.line)),
@@ -312,7 +321,10 @@ fn read_sections(p: &mut Parser, b: &mut Builder) -> Result<End, Bad> {
             "protocol" => {
                 p.next();
             }
-            "stipulation" => b.stipulation = Some(stipulation(p, t.line)?),
+            "stipulation" => {
+                b.stipulation = Some(stipulation(p, t.line)?);
+                b.first_mover = None;
+            }
             "pieces" => parse_pieces(p, b, t.line)?,
             "forsyth" => parse_forsyth(p, b, t.line)?,
             "condition" => parse_conditions(p, b, t.line)?,
@@ -349,6 +361,40 @@ fn stipulation(p: &mut Parser, line: usize) -> Result<String, Bad> {
         ));
     }
     Ok(text)
+}
+
+/// A structured stipulation (`sstipulation white 3a[#]d`, `sstip black - 5h[#]`): the
+/// colour named moves first, the other one when the expression starts with `-` (Popeye
+/// 4.104 plays `sstip white - 1d[#]a` from Black's move). Only who moves first matters
+/// here; the expression is kept as the stipulation's text.
+fn sstipulation(p: &mut Parser, b: &mut Builder, line: usize) -> Result<(), Bad> {
+    let text = p.rest_of_line(line);
+    let mut words = text.split_whitespace();
+    let colour = words
+        .next()
+        .and_then(|w| sections::parse_colour(w, p.lang))
+        .ok_or_else(|| {
+            Bad::new(
+                line,
+                "sstipulation: expected the colour that starts, e.g. 'sstipulation white 1a[#]d'",
+            )
+        })?;
+    let expression = words.collect::<Vec<_>>().join(" ");
+    if expression.is_empty() {
+        return Err(Bad::new(line, "sstipulation: missing the stipulation after the colour"));
+    }
+    let named = match colour.as_str() {
+        "white" => Color::White,
+        "black" => Color::Black,
+        other => return Err(Bad::new(line, format!("sstipulation: {other} cannot start"))),
+    };
+    b.first_mover = Some(if expression.starts_with('-') {
+        named.other()
+    } else {
+        named
+    });
+    b.stipulation = Some(expression);
+    Ok(())
 }
 
 /// After a twin's twinnings: remarks, then the word that ends the twin.
@@ -448,7 +494,29 @@ fn read_problem(p: &mut Parser, start: usize, number: usize, out: &mut PopeyeInp
 fn push(out: &mut PopeyeInput, b: &Builder, twin: Option<String>) {
     match finish(b) {
         Ok(mut pr) => {
-            pr.twin = twin;
+            pr.twin = twin.clone();
+            if b.duplex {
+                // the second half: the same problem, the other side moving first
+                // (an en-passant right is the first side's: the other side did not just
+                // double-step)
+                let mut other = b.clone();
+                other.halfduplex = !other.halfduplex;
+                other.en_passant = None;
+                match finish(&other) {
+                    Ok(mut second) => {
+                        pr.duplex_half = 1;
+                        second.twin = twin;
+                        second.duplex_half = 2;
+                        out.problems.push(pr);
+                        out.problems.push(second);
+                    }
+                    Err(bad) => out.unread.push(PopeyeNote {
+                        line: bad.line,
+                        message: format!("duplex, the other side to move: {}", bad.message),
+                    }),
+                }
+                return;
+            }
             out.problems.push(pr);
         }
         Err(bad) => out.unread.push(PopeyeNote {
@@ -559,6 +627,19 @@ fn attach_outputs(
                 ),
             ));
         };
+        // Popeye prints both halves of a duplex problem as one solution: the first side's
+        // moves, then the other's
+        let moves = match pr.duplex_half {
+            0 => moves.clone(),
+            half => {
+                let (first, second) = output::split_duplex(moves, &pr.fen, half == 1);
+                if half == 1 {
+                    first
+                } else {
+                    second
+                }
+            }
+        };
         let moves = if pr.variant == "circe-kamikaze-reborn" {
             moves.iter().map(|m| output::drop_kamikaze_marks(m)).collect()
         } else {
@@ -622,7 +703,9 @@ pub fn parse_popeye_suite(path: &Path, text: &str) -> Result<Suite, LoadError> {
         let Some(first) = input.unread.first() else {
             return Err(load_error(path, 0, "no problem"));
         };
-        let others: Vec<String> = input.unread[1..].iter().map(|b| b.line.to_string()).collect();
+        let mut others: Vec<String> = input.unread[1..].iter().map(|b| b.line.to_string()).collect();
+        // twins of one problem that all failed share their line
+        others.dedup();
         let more = if others.is_empty() {
             String::new()
         } else {
@@ -643,12 +726,15 @@ pub fn parse_popeye_suite(path: &Path, text: &str) -> Result<Suite, LoadError> {
                  paste it there, or list the moves with `fairyperft moves --popeye FILE`",
             ));
         };
-        let id = match (&pr.twin, several) {
+        let mut id = match (&pr.twin, several) {
             (Some(t), true) => format!("{name}#{} {t}", pr.number),
             (Some(t), false) => format!("{name} {t}"),
             (None, true) => format!("{name}#{}", pr.number),
             (None, false) => name.clone(),
         };
+        if pr.duplex_half == 2 {
+            id.push_str(" duplex");
+        }
         cases.push(Case {
             id,
             fen: pr.fen,

@@ -112,3 +112,30 @@ pub(super) fn drop_kamikaze_marks(m: &str) -> String {
     }
     s
 }
+
+/// The solution Popeye prints for a problem with `option duplex`, split into the moves of
+/// the side that moves first and those of the other: the first side's moves come first,
+/// and the second part starts with the first move whose unit (on the square the move
+/// names first) is the other side's. `fen` is the position of either half: of the first
+/// when `fen_is_first` (its side to move moves first), else of the second.
+pub(super) fn split_duplex(moves: &[String], fen: &str, fen_is_first: bool) -> (Vec<String>, Vec<String>) {
+    let Ok(pos) = crate::fen::parse(fen) else {
+        return (moves.to_vec(), Vec::new());
+    };
+    let second = if fen_is_first { pos.turn().other() } else { pos.turn() };
+    let mover = |m: &str| {
+        // `[wKc6->e1]0-0-0`: a Mars Circe prefix; `Ra1-a2`, `a7-a5`: a walk letter or none
+        let m = m
+            .strip_prefix('[')
+            .and_then(|r| r.split_once(']'))
+            .map_or(m, |(_, rest)| rest);
+        let m = m.trim_start_matches(|c: char| c.is_ascii_uppercase());
+        crate::square::Square::parse(m.get(..2)?)
+            .and_then(|sq| pos.piece_at(sq))
+            .map(|p| p.color())
+    };
+    match moves.iter().position(|m| mover(m) == Some(second)) {
+        Some(k) => (moves[..k].to_vec(), moves[k..].to_vec()),
+        None => (moves.to_vec(), Vec::new()),
+    }
+}

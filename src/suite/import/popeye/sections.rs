@@ -389,6 +389,8 @@ pub(super) fn parse_options(p: &mut Parser, b: &mut Builder, line: usize) -> Res
                 }
             }
             "halfduplex" => b.halfduplex = true,
+            // both sides' moves: read as two problems (see `read_popeye`)
+            "duplex" => b.duplex = true,
             "whitetoplay" => b.white_to_play = true,
             o => match HARMLESS_OPTIONS.iter().find(|h| h.0 == o) {
                 Some(&(_, n)) => {

@@ -54,6 +54,43 @@ fn halfduplex_help_play_and_en_passant() {
 }
 
 #[test]
+fn structured_stipulations_and_duplex() {
+    // sstipulation: the colour named moves first; after `-` the other (as Popeye plays)
+    for (sstip, side) in [
+        ("white 1a[#]d", " w "),
+        ("black 4hh[x&=]", " b "),
+        ("white - 1d[#]a", " b "),
+        ("black -5h[/1d[x]a{!+}]h", " w "),
+        ("white 3a[#]d | 4hh[#]", " w "),
+    ] {
+        let p = pop(&format!("begin pieces white kh1 black ka8\nsstip {sstip}\nend")).unwrap();
+        assert!(p[0].fen.contains(side), "{sstip}: {}", p[0].fen);
+    }
+    let p = pop("anfang steine weiss kh1 schwarz ka8\nsforderung schwarz 1d[#]a\nende").unwrap();
+    assert!(p[0].fen.contains(" b "));
+    // a later plain stipulation (a twin's) decides again
+    let p = pop("begin pieces white kh1 black ka8\nsstip black 1a[#]d\ntwin stip ~1\nend").unwrap();
+    assert!(p[0].fen.contains(" b ") && p[1].fen.contains(" w "), "{p:?}");
+    let r = read("begin pieces white kh1 black ka8\nsstip red 1a[#]d\nend");
+    assert!(
+        r.unread[0].message.contains("sstipulation: expected the colour"),
+        "{:?}",
+        r.unread
+    );
+    // duplex: one problem per side, the second after the first
+    let p = pop("begin pieces white kh1 black ka8 stip ~1 option duplex end").unwrap();
+    assert_eq!(p.len(), 2);
+    assert_eq!((p[0].duplex_half, p[1].duplex_half), (1, 2));
+    assert!(p[0].fen.contains(" w ") && p[1].fen.contains(" b "));
+    let p = pop("begin pieces white kh1 black ka8 stip ~1 option duplex halfduplex end").unwrap();
+    assert!(p[0].fen.contains(" b ") && p[1].fen.contains(" w "));
+    // the en-passant right goes with the first half
+    let p = pop("begin pieces white ka3 pb4 black kc4 option enpassant b2b3b4 duplex stip h=6 end").unwrap();
+    assert_eq!(p[0].fen, "8/8/8/8/1Pk5/K7/8/8 b - b3 0 1");
+    assert_eq!(p[1].fen, "8/8/8/8/1Pk5/K7/8/8 w - - 0 1");
+}
+
+#[test]
 fn compositions_and_modifiers() {
     let cases = [
         ("anticirce cheylan", "anticirce-cheylan"),
@@ -88,7 +125,10 @@ fn errors_name_the_line() {
             "begin\ncondition circe\n  rexexclusive\nend",
             "line 2: Popeye condition 'circe rexexclusive'",
         ),
-        ("begin\noption duplex\nend", "line 2: option 'duplex' is not supported"),
+        (
+            "begin\noption castlingmutuallyexclusive a1a8\nend",
+            "line 2: option 'castlingmutuallyexclusive' is not supported",
+        ),
         (
             "begin\npieces neutral pe4\nend",
             "line 2: neutral units are not supported",

@@ -163,7 +163,11 @@ pub(super) fn read_twinnings(p: &mut Parser, b: &mut Builder) -> Result<(), Bad>
                 b.last_capture = None;
                 read_conditions(&args, b, p.lang, t.line)?;
             }
-            "stipulation" => b.stipulation = Some(super::stipulation(p, t.line)?),
+            "stipulation" => {
+                b.stipulation = Some(super::stipulation(p, t.line)?);
+                b.first_mover = None;
+            }
+            "sstipulation" => super::sstipulation(p, b, t.line)?,
             other => return Err(Bad::new(t.line, format!("twinning '{other}' is not supported"))),
         }
     }
