@@ -51,6 +51,8 @@ fn halfduplex_help_play_and_en_passant() {
     assert!(p[0].fen.contains(" b "));
     let p = pop("begin pieces white kh1 black ka8 stip h#1.5 end").unwrap();
     assert!(p[0].fen.contains(" w "));
+    let p = pop("begin pieces white kh1 pd4 black ka8 stip reci-h#1 option enpassant d2d3d4 end").unwrap();
+    assert!(p[0].fen.contains(" b - d3 "), "{}", p[0].fen);
 }
 
 #[test]
