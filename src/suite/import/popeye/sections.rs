@@ -2,7 +2,9 @@
 //! into its builder. `pieces` and `forsyth` add to the board, as in Popeye: several of
 //! them build one position.
 
-use super::tables::{ANTICIRCE_TYPES, ATTRIBUTES, CIRCE_VARIANTS, COLOURS, CONDITIONS, LETTERED_TYPES, OPTIONS};
+use super::tables::{
+    ANTICIRCE_TYPES, ATTRIBUTES, CIRCE_VARIANTS, COLOURS, CONDITIONS, EXTRA_CONDITIONS, LETTERED_TYPES, OPTIONS,
+};
 use super::vocabulary::{keyword, Keyword, Lang, HARMLESS_OPTIONS, PRINT_OPTIONS};
 use super::{Bad, Builder, Condition, Parser, Placement, Tok};
 use crate::square::{Color, Piece, Role, Square};
@@ -259,6 +261,12 @@ pub(super) fn read_conditions(args: &[Tok], b: &mut Builder, lang: Lang, line: u
                 if let Some(c) = b.conditions.last_mut() {
                     c.args.push(t.text.clone());
                     continue;
+                }
+                if let Keyword::Is(extra) = keyword(&t.text, &EXTRA_CONDITIONS, lang) {
+                    return Err(Bad::new(
+                        t.line,
+                        format!("Popeye condition '{extra}' has no fairyperft counterpart (see `fairyperft variants`)"),
+                    ));
                 }
                 let why = if other == Keyword::Ambiguous {
                     "abbreviates several Popeye conditions"

@@ -66,6 +66,16 @@ StopOnShortSolutions Beep SuppressGrid WriteGrid CastlingMutuallyExclusive GoalI
 unpublishedoption NullMoves UpToMoveNumber TrivialTriesAvoid MatesIn1",
 ];
 
+/// Popeye's "extra" conditions (its `ExtraCondString`), none of which fairyperft has.
+pub(super) const EXTRA_CONDITIONS: Table = [
+    // French
+    "Maximum UltraSchachZwang",
+    // German
+    "Laengstzueger UltraSchachZwang",
+    // English
+    "Maximummer UltraSchachZwang",
+];
+
 pub(super) const CONDITIONS: Table = [
     // French
     "Circe CirceMalefique Madrasi Volage Hypervolage Bichromatique Monochromatique Grille Koeko \

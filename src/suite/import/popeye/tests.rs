@@ -124,6 +124,10 @@ fn errors_name_the_line() {
             "line 2: Popeye condition 'andernachchess' has no fairyperft counterpart",
         ),
         (
+            "anfang\nbedingung laengstzueger\nende",
+            "line 2: Popeye condition 'maximummer' has no fairyperft counterpart",
+        ),
+        (
             "begin\ncondition circe\n  rexexclusive\nend",
             "line 2: Popeye condition 'circe rexexclusive'",
         ),
