@@ -2,40 +2,15 @@
 //! the machine-readable results of `run` (JSON, JUnit, node budget). The EPD and Popeye
 //! imports are tested in imports.rs.
 
-use assert_cmd::Command;
+mod common;
+
+use common::cli::{data, error_line, fp, stdout, BIN, ROOK_PAWN};
+use common::root;
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
 
-const BIN: &str = env!("CARGO_BIN_EXE_fairyperft");
-const ROOK_PAWN: &str = "4k3/8/8/3p4/8/8/8/3RK3 w - -";
 /// White Ke1 Pe5, Black Ke8 Pd7: en passant appears two plies deep (after d7-d5).
 const EP_LATER: &str = "4k3/3p4/8/4P3/8/8/8/4K3 w - - 0 1";
-
-fn fp() -> Command {
-    Command::new(BIN)
-}
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn data(f: &str) -> String {
-    root().join("tests/data").join(f).display().to_string()
-}
-
-fn stdout(cmd: &mut Command, code: i32) -> String {
-    let out = cmd.assert().code(code).get_output().clone();
-    String::from_utf8(out.stdout).unwrap()
-}
-
-/// The one-line error of a command that must fail with exit status 2.
-fn error_line(cmd: &mut Command) -> String {
-    let out = cmd.assert().code(2).get_output().clone();
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(err.lines().count(), 1, "one line expected: {err}");
-    assert!(err.starts_with("error: "), "{err}");
-    err
-}
 
 fn script(dir: &Path, name: &str, body: &str, executable: bool) -> PathBuf {
     let p = dir.join(name);

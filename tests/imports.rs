@@ -1,37 +1,9 @@
 //! The imports (docs/suite-format.md#imports): EPD perft suites and Popeye input files read
 //! by `run` and `moves --popeye`, and Popeye input written by `record --format popeye`.
 
-use assert_cmd::Command;
-use std::path::PathBuf;
+mod common;
 
-const BIN: &str = env!("CARGO_BIN_EXE_fairyperft");
-const ROOK_PAWN: &str = "4k3/8/8/3p4/8/8/8/3RK3 w - -";
-
-fn fp() -> Command {
-    Command::new(BIN)
-}
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn data(f: &str) -> String {
-    root().join("tests/data").join(f).display().to_string()
-}
-
-fn stdout(cmd: &mut Command, code: i32) -> String {
-    let out = cmd.assert().code(code).get_output().clone();
-    String::from_utf8(out.stdout).unwrap()
-}
-
-/// The one-line error of a command that must fail with exit status 2.
-fn error_line(cmd: &mut Command) -> String {
-    let out = cmd.assert().code(2).get_output().clone();
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(err.lines().count(), 1, "one line expected: {err}");
-    assert!(err.starts_with("error: "), "{err}");
-    err
-}
+use common::cli::{data, error_line, fp, stdout, ROOK_PAWN};
 
 #[test]
 fn run_reads_epd_and_popeye_files_also_under_a_directory() {

@@ -1,6 +1,8 @@
 //! Shared helpers for the integration tests.
 #![allow(dead_code)]
 
+pub mod cli;
+
 use fairyperft::suite::{self, runner::RunOptions, Status};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
