@@ -222,6 +222,13 @@ fn write_page(vs: &[String]) {
     );
     let _ = writeln!(
         p,
+        "A row of zeros is a position without a legal move under that variant: Kiwipete under\n\
+         Isardam (its diagram holds observations no single move clears), and CPW position 3\n\
+         under Mars Circe (White is in check and cannot get out of it; Popeye lists no move\n\
+         either, `suites/reference/circe-mars.yaml`).\n"
+    );
+    let _ = writeln!(
+        p,
         "The deep suites run in CI up to a node budget (`fairyperft run --max-nodes 200000000\n\
          suites`, as the README's main command does); the figures above it are checked on demand,\n\
          by `fairyperft run suites/deep` (hours on one machine) or split across machines\n\
