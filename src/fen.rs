@@ -287,7 +287,7 @@ pub fn parse(fen: &str) -> Result<Position, FenError> {
 
     // extended state tokens
     let mut seen_keys: Vec<&str> = Vec::new();
-    let mut flags_token: Option<u8> = None;
+    let mut flags_text: Option<&str> = None;
     for tok in tokens {
         let Some((key, value)) = tok.split_once('=') else {
             return Err(FenError::BadToken(format!(
@@ -301,7 +301,9 @@ pub fn parse(fen: &str) -> Result<Position, FenError> {
         match key {
             "hidden" => parse_hidden(&mut pos, value)?,
             "pending" => parse_pending(&mut pos, value)?,
-            "flags" => flags_token = Some(parse_flags(&pos, value)?),
+            // checked once every token is read: a flag may belong to a rook hidden under
+            // its corner (Volcanic), and `hidden=` may come after `flags=`
+            "flags" => flags_text = Some(value),
             "diagram" => parse_diagram(&mut pos, value)?,
             _ => {
                 return Err(FenError::BadToken(format!(
@@ -310,7 +312,8 @@ pub fn parse(fen: &str) -> Result<Position, FenError> {
             }
         }
     }
-    if let Some(f) = flags_token {
+    if let Some(v) = flags_text {
+        let f = parse_flags(&pos, v)?;
         if castling_letters(f) != castling_letters(castle) {
             return Err(FenError::BadToken(format!(
                 "flags={} implies castling field '{}', found '{}'",
@@ -424,7 +427,11 @@ fn parse_flags(pos: &Position, v: &str) -> Result<u8, FenError> {
         let entry = Square::parse(s)
             .and_then(|sq| FLAG_SQUARES.iter().find(|x| x.0 == sq))
             .ok_or_else(|| FenError::BadToken(format!("flags: '{s}' is not one of e1 a1 h1 e8 a8 h8")))?;
-        if pos.piece_at(entry.0) != Some(Piece::new(entry.2, entry.3)) {
+        // the unit on the square, or (Volcanic) one buried under it: a rook reborn under
+        // another unit on its own corner keeps that corner's flag (docs/rules.md)
+        let unit = Piece::new(entry.2, entry.3);
+        let buried = pos.hidden().iter().any(|(sq, p)| sq == entry.0 && p == unit);
+        if pos.piece_at(entry.0) != Some(unit) && !buried {
             return Err(FenError::BadToken(format!(
                 "flags: no unit on {s} that could carry a castling flag"
             )));
