@@ -92,7 +92,7 @@ pub fn popeye_case(id: &str, probe: &Probe, a: &Answer, source: &str) -> Case {
         variant: Some(probe.variant.clone()),
         perft: Some(vec![a.moves.len() as u64, a.perft2()]),
         moves: Some(a.moves.iter().cloned().collect()),
-        divide: Some(a.divide.clone()),
+        divide: Some(a.divide()),
         source: Some(source.to_string()),
         ..Case::default()
     }

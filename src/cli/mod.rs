@@ -397,22 +397,12 @@ pub fn moves(a: &MovesArgs) -> CmdResult {
     // the problems it cannot read are reported and skipped; none read is bad input (one
     // line naming the first and where the others are)
     if input.problems.is_empty() {
-        let Some(first) = input.unread.first() else {
+        let Some((line, why)) = input.why_none_read() else {
             return Err(Failure::Input(format!("--popeye {}: no problem", path.display())));
         };
-        let mut others: Vec<String> = input.unread[1..].iter().map(|b| b.line.to_string()).collect();
-        // twins of one problem that all failed share their line
-        others.dedup();
-        let more = if others.is_empty() {
-            String::new()
-        } else {
-            format!(" (no problem read; also not read: lines {})", others.join(", "))
-        };
         return Err(Failure::Input(format!(
-            "--popeye {}: line {}: {}{more}",
-            path.display(),
-            first.line,
-            first.message
+            "--popeye {}: line {line}: {why}",
+            path.display()
         )));
     }
     for bad in &input.unread {

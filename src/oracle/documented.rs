@@ -6,7 +6,7 @@
 
 use super::{Answer, Probe};
 use crate::position::flags;
-use crate::square::{Color, Role, Square};
+use crate::square::{Color, Piece, Role, Square};
 use crate::{Game, Move};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -51,23 +51,15 @@ impl Documented {
         match self {
             Documented::MarsCastling => {
                 let castling = name.ends_with("0-0") && !name.contains('*');
-                let (home, flag) = match us {
-                    Color::White => (Square::E1, flags::WHITE_KING),
-                    Color::Black => (Square::E8, flags::BLACK_KING),
-                };
-                let king_may_castle = pos
-                    .piece_at(home)
-                    .is_some_and(|p| p.color() == us && p.role() == Role::King)
-                    && pos.castle_flags() & flag != 0;
+                let home = if us == Color::White { Square::E1 } else { Square::E8 };
+                let king_may_castle = pos.piece_at(home) == Some(Piece::new(us, Role::King))
+                    && pos.castle_flags() & flags::of_square(home) != 0;
                 castling && !king_may_castle
             }
             Documented::EquipollentsFirstRankPawn => {
                 let first_rank = if us == Color::White { 0 } else { 7 };
                 ours.get(name).is_some_and(|m| {
-                    m.from().rank() == first_rank
-                        && pos
-                            .piece_at(m.from())
-                            .is_some_and(|p| p.color() == us && p.role() == Role::Pawn)
+                    m.from().rank() == first_rank && pos.piece_at(m.from()) == Some(Piece::new(us, Role::Pawn))
                 })
             }
         }
@@ -102,7 +94,6 @@ pub fn set_aside(
             if let Some(k) = kinds.iter().find(|k| k.explains(&root, m, &root_moves)) {
                 used.insert(*k);
                 out.moves.remove(m);
-                out.divide.remove(m);
                 out.lines.retain(|(first, _)| first != m);
             }
         }
@@ -119,12 +110,6 @@ pub fn set_aside(
             if let Some(k) = kinds.iter().find(|k| k.explains(g, r, replies)) {
                 used.insert(*k);
                 out.lines.remove(&(m.clone(), r.clone()));
-                if let Some(n) = out.divide.get_mut(m) {
-                    *n -= 1;
-                    if *n == 0 {
-                        out.divide.remove(m);
-                    }
-                }
             }
         }
         out

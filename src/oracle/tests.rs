@@ -93,11 +93,11 @@ fn the_recorded_answers_hold_the_moves_each_position_is_about() {
     // the kamikaze mark and the pawn's P are gone
     let k = answer("kamikaze-reborn");
     assert!(k.moves.contains("Rd2*d5[wRd5->h1][+bPd7]"), "{:?}", k.moves);
-    assert_eq!(k.divide.get("Rd2*d5[wRd5->h1][+bPd7]"), Some(&6));
+    assert_eq!(k.divide().get("Rd2*d5[wRd5->h1][+bPd7]"), Some(&6));
     assert!(answer("parrain-pending").moves.contains("Ra1-b1[+wSd3]"));
     // the king reborn on e1 castles: two of the replies to the capture of d2
     let rex = answer("rex-inclusive-castling");
-    assert!(rex.divide["Rd7*d2[+wKe1]"] > 0);
+    assert!(rex.divide()["Rd7*d2[+wKe1]"] > 0);
     assert!(answer("madrasi").moves.contains("Ke1-d1") && !answer("madrasi").moves.contains("Ra1-a2"));
 }
 

@@ -8,8 +8,8 @@ use crate::position::flags;
 use crate::square::{Color, Piece, Role, Square};
 
 /// Who moves first: the side a structured stipulation says; else White, except in help
-/// play, reciprocal help play included (Black; White with `whitetoplay` or a stipulation ending in `.5`); `halfduplex`
-/// swaps.
+/// play, reciprocal help play included (Black; White with `whitetoplay` or a stipulation
+/// ending in `.5`); `halfduplex` swaps.
 fn side_to_move(b: &Builder) -> Color {
     let s = b.stipulation.as_deref().unwrap_or("").to_ascii_lowercase();
     let help = s.starts_with("ser-h") || s.starts_with("reci-h") || (s.starts_with('h') && !s.starts_with("hs"));

@@ -75,6 +75,23 @@ pub struct PopeyeInput {
     pub warnings: Vec<PopeyeNote>,
 }
 
+impl PopeyeInput {
+    /// For a file of which no problem was read: the first unread problem's line, and why,
+    /// followed by the lines of the others; `None` when there was no problem at all.
+    pub fn why_none_read(&self) -> Option<(usize, String)> {
+        let first = self.unread.first()?;
+        let mut others: Vec<String> = self.unread[1..].iter().map(|b| b.line.to_string()).collect();
+        // twins of one problem that all failed share their line
+        others.dedup();
+        let more = if others.is_empty() {
+            String::new()
+        } else {
+            format!(" (no problem read; also not read: lines {})", others.join(", "))
+        };
+        Some((first.line, format!("{}{more}", first.message)))
+    }
+}
+
 #[derive(Debug, Clone)]
 struct Tok {
     text: String,
@@ -700,18 +717,10 @@ pub fn parse_popeye(path: &Path, text: &str) -> Result<Vec<PopeyeProblem>, LoadE
 pub fn parse_popeye_suite(path: &Path, text: &str) -> Result<Suite, LoadError> {
     let input = read_popeye(path, text)?;
     if input.problems.is_empty() {
-        let Some(first) = input.unread.first() else {
+        let Some((line, why)) = input.why_none_read() else {
             return Err(load_error(path, 0, "no problem"));
         };
-        let mut others: Vec<String> = input.unread[1..].iter().map(|b| b.line.to_string()).collect();
-        // twins of one problem that all failed share their line
-        others.dedup();
-        let more = if others.is_empty() {
-            String::new()
-        } else {
-            format!(" (no problem read; also not read: lines {})", others.join(", "))
-        };
-        return Err(load_error(path, first.line, format!("{}{more}", first.message)));
+        return Err(load_error(path, line, why));
     }
     let name = stem(path);
     let several = input.problems.iter().any(|pr| pr.number > 1);
