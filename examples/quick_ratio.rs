@@ -1,6 +1,6 @@
 //! Development aid: per-node cost of each variant relative to orthodox, in-process, one run.
 //! `cargo run --release --example quick_ratio [DEPTH] [FEN]` (criterion benches are the reference).
-//! `ONLY=circe,circe-coucou` measures those variants only (and orthodox); `REPS=N` takes the
+//! `ONLY=circe,circe+madrasi` measures those variants only (and orthodox); `REPS=N` takes the
 //! best of N runs (3).
 use std::time::Instant;
 
@@ -13,7 +13,11 @@ fn main() {
     variants.retain(|v| v != "cohen");
     variants.extend(["circe+cohen", "circe+madrasi", "anticirce-calvet+madrasi"].map(String::from));
     if let Ok(only) = std::env::var("ONLY") {
-        variants.retain(|v| v == "orthodox" || only.split(',').any(|o| o == v));
+        // (any variant name, compositions included)
+        variants = std::iter::once("orthodox")
+            .chain(only.split(','))
+            .map(String::from)
+            .collect();
     }
     let reps: usize = std::env::var("REPS").ok().and_then(|r| r.parse().ok()).unwrap_or(3);
     // (the runs interleaved, each variant's best kept: a drift of the machine's speed hits all)

@@ -48,6 +48,30 @@ fn fast_count_agrees_with_generic_pipeline() {
     compare(fens(), 2);
 }
 
+/// Every Circe preset composed with each observation condition and with Cohen's rule (the
+/// compositions whose accelerators compose a path with the shared model of effects): the
+/// same comparison on every 8th corpus position (every 40th in debug builds), two plies.
+#[test]
+fn every_preset_composed_agrees_with_generic_pipeline() {
+    let step = if cfg!(debug_assertions) && std::env::var_os("FAIRYPERFT_FULL").is_none() {
+        40
+    } else {
+        8
+    };
+    let fens: Vec<String> = fens().into_iter().step_by(step).collect();
+    compare_variants(&compositions(), fens, 2);
+}
+
+fn compositions() -> Vec<String> {
+    let mut v = Vec::new();
+    for (preset, ..) in fairyperft::rules::circe::PRESETS {
+        for other in ["madrasi", "madrasi-rex-inclusive", "isardam", "isardam-type-b", "cohen"] {
+            v.push(format!("{preset}+{other}"));
+        }
+    }
+    v
+}
+
 /// Three plies reach positions with pending Parrain rebirths, hidden Volcanic units and
 /// castling rights regained by rebirth: every 5th position (every 40th in debug builds).
 #[test]
@@ -61,15 +85,22 @@ fn fast_count_agrees_three_plies_deep() {
 }
 
 fn compare(fens: Vec<String>, depth: u32) {
-    let failures: Vec<String> = variants()
+    compare_variants(&variants(), fens, depth);
+}
+
+fn compare_variants(variants: &[String], fens: Vec<String>, depth: u32) {
+    let compared = std::sync::atomic::AtomicUsize::new(0);
+    let failures: Vec<String> = variants
         .par_iter()
         .flat_map_iter(|v| {
             let rules = Rules::parse(v).unwrap();
+            let compared = &compared;
             fens.iter().filter_map(move |f| {
                 let pos = fen::parse(f).unwrap();
                 let mut fast = Game::from_parts(pos.clone(), rules.clone()).ok()?;
                 let mut slow = Game::from_parts(pos, rules.clone().generic()).unwrap();
                 let (a, b) = (fast.perft(depth), slow.perft(depth));
+                compared.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 (a != b).then(|| format!("{v} {f}: fast count {a}, generic {b}"))
             })
         })
@@ -79,6 +110,12 @@ fn compare(fens: Vec<String>, depth: u32) {
         "{} mismatches:\n{}",
         failures.len(),
         failures.join("\n")
+    );
+    let compared = compared.into_inner();
+    assert!(
+        compared >= variants.len() * fens.len() / 2,
+        "only {compared} of {} (variant, position) pairs compared",
+        variants.len() * fens.len()
     );
 }
 

@@ -13,7 +13,7 @@
 
 use crate::moves::{Move, MoveKind};
 use crate::position::{Position, Sets};
-use crate::rules::circe::{CaptureContext, Capturer, Circe, Occupied, OwnSquare, Victim, When};
+use crate::rules::circe::{home_square, CaptureContext, Capturer, Circe, Occupied, OwnSquare, Victim, When};
 use crate::rules::effects::castling_rook;
 use crate::square::{Color, Piece, Role, Square};
 
@@ -205,6 +205,49 @@ pub(crate) fn after(pos: &Position, c: Option<&Circe>, m: Move) -> After {
         promote: choice.open,
         double,
     }
+}
+
+/// Would the enemy unit `unit` on `a`, taking our king on `k` on board `b`, leave the king
+/// gone under the Circe rules `c` (the check definition's capture, docs/rules.md)? Not when
+/// the capturer must be reborn and cannot (Anticirce), nor when the king is reborn (Rex
+/// Inclusive). A unit that can capture the king geometrically but not by this test gives
+/// no check: every accelerator that judges check on a board after a move asks this.
+#[inline]
+pub(crate) fn takes_king(b: &Sets, c: &Circe, unit: Piece, a: Square, k: Square) -> bool {
+    if c.capturer == Capturer::Reborn
+        && (unit.role() != Role::King || c.capturer_kings)
+        && !anticirce_takes_king(b, c, unit, a, k)
+    {
+        return false;
+    }
+    if c.victim == Victim::Reborn && c.victim_kings {
+        // the king survives when its rebirth square is empty once the capturer stands on k
+        let e = home_square(Role::King, unit.color().other(), k);
+        return e == k || (b.occ.contains(e) && e != a);
+    }
+    true
+}
+
+/// Anticirce: may the enemy unit `unit` on `a` take the king on `k`, on board `b`? The
+/// capturer (promoted when a pawn takes on its last rank: one choice is enough) is reborn on
+/// its home square, computed from `k`: it must be free, the square it leaves, or `k` itself
+/// under Calvet's rule (or an occupied square must not forbid the capture).
+pub(crate) fn anticirce_takes_king(b: &Sets, c: &Circe, unit: Piece, a: Square, k: Square) -> bool {
+    let them = unit.color();
+    let role = unit.role();
+    let roles: &[Role] = if role == Role::Pawn && k.rank() == them.promotion_rank() {
+        &Role::PROMOTIONS
+    } else {
+        std::slice::from_ref(&role)
+    };
+    roles.iter().any(|&ro| {
+        let r = home_square(ro, them, k);
+        if r == k {
+            c.own_square == OwnSquare::Stays
+        } else {
+            r == a || !b.occ.contains(r) || c.occupied != Occupied::Illegal
+        }
+    })
 }
 
 /// The number of legal moves `m` makes (one per choice of a pawn reborn on its promotion

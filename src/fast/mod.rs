@@ -31,10 +31,10 @@ use crate::attacks::pawn_attacks;
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::{Position, Undo};
-use crate::rules::circe::Occupied;
+use crate::rules::circe::{Capturer, Occupied};
 use crate::rules::effects::{NoRecord, Outcome};
 use crate::rules::Rules;
-use crate::square::{Piece, Role};
+use crate::square::{Piece, Role, Square};
 use general::General;
 
 /// The number of legal moves of the side to move (what `Rules::for_each_legal` visits),
@@ -53,6 +53,9 @@ pub(crate) fn count_with(
     before_last: Option<u64>,
     before_last_occ: Option<Bitboard>,
 ) -> u64 {
+    if plan.cohen {
+        return cohen_count(pos, rules, plan, before_last, before_last_occ);
+    }
     match (plan.path(), rules.circe.as_ref()) {
         (Path::Victim(i), Some(c)) => match victim::instances::BY_PRESET.count(i, pos, c) {
             Some(n) => n,
@@ -113,6 +116,18 @@ fn count_rest(
     if let Some(n) = victim_en_passant(pos, rules, plan, before_last) {
         return n;
     }
+    general_count(pos, rules, plan, before_last, before_last_occ)
+}
+
+/// The positions no path counts: the general counter ([`General`]), or the generic
+/// pipeline for what it does not model.
+fn general_count(
+    pos: &mut Position,
+    rules: &Rules,
+    plan: Plan,
+    before_last: Option<u64>,
+    before_last_occ: Option<Bitboard>,
+) -> u64 {
     // a pending rebirth is modelled as Parrain places it: an occupied square makes it vanish
     let pending_other = pos.pending().is_some() && rules.circe.is_some_and(|c| c.occupied != Occupied::Vanish);
     if plan.fallback == Fallback::Generic || pending_other {
@@ -130,6 +145,74 @@ fn count_rest(
         }
     }
     counter.count(pos, rules)
+}
+
+/// [`count_with`] under Cohen's rule, which only takes moves away: the path's count as if
+/// the rule were off, less the legal moves that recreate the position before the
+/// opponent's last move. Only a move that empties every square occupied now and empty
+/// then can (rebirths, emergences and pending rebirths only fill squares), and a square of
+/// the opponent's only a capturer that leaves it or an e.p. capture can empty: those few
+/// moves are played through the generic pipeline, with and without the comparison.
+#[inline(never)]
+fn cohen_count(
+    pos: &mut Position,
+    rules: &Rules,
+    plan: Plan,
+    before_last: Option<u64>,
+    before_last_occ: Option<Bitboard>,
+) -> u64 {
+    let no_comparison = || -> Option<u64> {
+        match (plan.path(), rules.circe.as_ref()) {
+            (Path::Victim(i), Some(c)) => victim::instances::BY_PRESET.count(i, pos, c),
+            _ => short_count(pos, rules, plan.path()),
+        }
+    };
+    let (Some(_), Some(occ_then)) = (before_last, before_last_occ) else {
+        return match before_last {
+            // (no history: nothing to compare)
+            None => no_comparison().unwrap_or_else(|| general_count(pos, rules, plan, None, None)),
+            Some(_) => general_count(pos, rules, plan, before_last, before_last_occ),
+        };
+    };
+    let vacate = pos.occupied() & !occ_then;
+    // (nothing newly occupied: any move might; left to the general counter, which compares
+    // every move)
+    if vacate.is_empty() || vacate.count() > 3 {
+        return general_count(pos, rules, plan, before_last, before_last_occ);
+    }
+    let Some(n) = no_comparison() else {
+        return general_count(pos, rules, plan, before_last, before_last_occ);
+    };
+    let them = pos.turn().other();
+    let capturer_stays = rules.circe.is_none_or(|c| c.capturer == Capturer::Stays);
+    let ep_victim = pos
+        .ep_square()
+        .and_then(|ep| ep.offset(0, -pos.turn().forward()))
+        .map_or(Bitboard::EMPTY, Bitboard::from_square);
+    if capturer_stays && (vacate & pos.by_color(them) & !ep_victim).any() {
+        return n;
+    }
+    let mut list = MoveList::new();
+    crate::movegen::candidates(pos, rules, &mut list);
+    let mut recreating = 0;
+    for &m in list.iter() {
+        if (vacate & !emptied_by(m)).is_empty() {
+            recreating += generic_one(pos, rules, m, None) - generic_one(pos, rules, m, before_last);
+        }
+    }
+    n - recreating
+}
+
+/// The squares move `m` may empty: its departure and arrival squares (a capturer that
+/// leaves), an e.p. victim's, a castling rook's.
+#[inline(always)]
+pub(crate) fn emptied_by(m: Move) -> Bitboard {
+    let b = Bitboard::from_square(m.from()).with(m.to());
+    match m.kind() {
+        MoveKind::EnPassant => b.with(Square::from_coords(m.to().file(), m.from().rank())),
+        MoveKind::CastleKing | MoveKind::CastleQueen => b.with(crate::rules::effects::castling_rook(m).0),
+        _ => b,
+    }
 }
 
 /// The victim family declines the positions where an e.p. capture can be made (its sinks
@@ -198,12 +281,30 @@ fn short_count(pos: &Position, rules: &Rules, path: Path) -> Option<u64> {
     match path {
         Path::None => None,
         Path::Victim(i) => victim::instances::BY_PRESET.count(i, pos, rules.circe.as_ref()?),
-        Path::Madrasi { kings } => exact::madrasi::count(pos, kings),
-        Path::Isardam { kings, type_b } => exact::isardam::count(pos, kings, type_b),
+        Path::Madrasi { kings } => exact::madrasi::count(pos, kings, rules.circe.as_ref()),
+        Path::Isardam { kings, type_b } => exact::isardam::count(pos, kings, type_b, rules.circe.as_ref()),
         Path::Anticirce => exact::anticirce::count(pos, rules.circe.as_ref()?),
         Path::Kamikaze => exact::kamikaze::count(pos, rules.circe.as_ref()?),
         Path::Mars => exact::mars::count(pos, rules.circe.as_ref()?),
+        Path::Orthodox => orthodox_count(pos),
     }
+}
+
+/// Cohen's rule alone: the orthodox generator's count (a call of its own, out of the other
+/// paths' way).
+#[inline(never)]
+fn orthodox_count(pos: &Position) -> Option<u64> {
+    orthodox_models(pos).then(|| crate::orthodox::count(pos))
+}
+
+/// The orthodox generator knows nothing of hidden units, pending rebirths and pawns on
+/// their first rank (a position may hold them under any rules, Cohen's alone included,
+/// where such a pawn is immobile): it declines those.
+#[inline(always)]
+fn orthodox_models(pos: &Position) -> bool {
+    pos.hidden_mask().is_empty()
+        && pos.pending().is_none()
+        && (pos.sets().role[Role::Pawn.index()] & (Bitboard::rank(0) | Bitboard::rank(7))).is_empty()
 }
 
 /// The legal moves by the rules' short path, in two lists: legal for sure, and to be played
@@ -212,11 +313,12 @@ fn short_moves(pos: &Position, rules: &Rules, path: Path, sure: &mut MoveList, t
     match path {
         Path::None => None,
         Path::Victim(i) => victim::instances::BY_PRESET.moves(i, pos, rules.circe.as_ref()?, sure, to_test),
-        Path::Madrasi { kings } => exact::madrasi::moves(pos, kings, sure),
-        Path::Isardam { kings, type_b } => exact::isardam::moves(pos, kings, type_b, sure),
+        Path::Madrasi { kings } => exact::madrasi::moves(pos, kings, rules.circe.as_ref(), sure),
+        Path::Isardam { kings, type_b } => exact::isardam::moves(pos, kings, type_b, rules.circe.as_ref(), sure),
         Path::Anticirce => exact::anticirce::moves(pos, rules.circe.as_ref()?, sure),
         Path::Kamikaze => exact::kamikaze::moves(pos, rules.circe.as_ref()?, sure),
         Path::Mars => exact::mars::moves(pos, rules.circe.as_ref()?, sure),
+        Path::Orthodox => orthodox_models(pos).then(|| crate::orthodox::legal_moves(pos, sure)),
     }
 }
 
@@ -248,7 +350,10 @@ pub(crate) fn for_each_legal(
             crate::rules::effects::Mode::Play,
         ) {
             Outcome::Done => {
-                f(pos, m);
+                // (Cohen's rule: the paths list as if it were off)
+                if !(plan.cohen && crate::rules::cohen::undoes_last_move(pos.hash(), before_last)) {
+                    f(pos, m);
+                }
                 pos.unmake(&undo);
             }
             _ => {

@@ -19,9 +19,10 @@ pub(crate) enum Path {
     /// The victim-rebirth family (`victim`): the capturer stays and only the captured unit is
     /// reborn. Carries the index of its per-preset instance (`victim::instances`).
     Victim(u8),
-    /// Madrasi alone, kings paralysed too with `kings` (`exact::madrasi`).
+    /// Madrasi, kings paralysed too with `kings` (`exact::madrasi`), alone or composed with a
+    /// Circe rule whose captures it judges by the shared model of effects.
     Madrasi { kings: bool },
-    /// Isardam alone (`exact::isardam`).
+    /// Isardam (`exact::isardam`), alone or composed with a Circe rule whose capturer stays.
     Isardam { kings: bool, type_b: bool },
     /// Anticirce alone, Calvet or Cheylan (`exact::anticirce`).
     Anticirce,
@@ -29,6 +30,8 @@ pub(crate) enum Path {
     Kamikaze,
     /// Mars Circe alone (`exact::mars`).
     Mars,
+    /// Orthodox chess under Cohen's rule (the orthodox generator, Cohen's comparison apart).
+    Orthodox,
 }
 
 /// What counts the positions the short path does not model.
@@ -47,6 +50,10 @@ pub(crate) struct Plan {
     pub(crate) orthodox: bool,
     pub(crate) path: Path,
     pub(crate) fallback: Fallback,
+    /// Cohen's rule is on: the path counts as if it were not, and the moves that can
+    /// recreate the position before the opponent's last move are compared apart
+    /// (`fast::cohen_count`).
+    pub(crate) cohen: bool,
 }
 
 impl Plan {
@@ -57,6 +64,7 @@ impl Plan {
                 orthodox: false,
                 path: Path::None,
                 fallback: Fallback::Generic,
+                cohen: rules.cohen,
             };
         }
         Plan {
@@ -67,6 +75,7 @@ impl Plan {
             } else {
                 Fallback::Generic
             },
+            cohen: rules.cohen,
         }
     }
 
@@ -77,17 +86,21 @@ impl Plan {
     }
 }
 
+/// The path of the rules as if Cohen's rule were off (it only removes moves, which
+/// `fast::cohen_count` finds apart).
 fn path_of(rules: &Rules) -> Path {
     if victim_family(rules) {
         let c = rules.circe.expect("the victim family has a Circe");
         return Path::Victim(crate::fast::victim::instances::preset_of(&c));
     }
-    if rules.cohen {
-        return Path::None;
-    }
     match (rules.observation, rules.circe) {
+        (Observation::None, None) => Path::Orthodox,
         (Observation::Madrasi { kings }, None) => Path::Madrasi { kings },
+        (Observation::Madrasi { kings }, Some(c)) if composes_with_observation(&c) => Path::Madrasi { kings },
         (Observation::Isardam { kings, type_b }, None) => Path::Isardam { kings, type_b },
+        (Observation::Isardam { kings, type_b }, Some(c)) if composes_with_isardam(&c) => {
+            Path::Isardam { kings, type_b }
+        }
         (Observation::None, Some(c)) if anticirce(&c) => Path::Anticirce,
         (Observation::None, Some(c)) if kamikaze(&c) => Path::Kamikaze,
         (Observation::None, Some(c)) if mars(&c) => Path::Mars,
@@ -102,7 +115,6 @@ fn path_of(rules: &Rules) -> Path {
 fn victim_family(rules: &Rules) -> bool {
     let Some(c) = rules.circe else { return false };
     rules.observation == Observation::None
-        && !rules.cohen
         && (rules.king_capture_is_plain() || rex_inclusive(&c))
         && c.capturer == Capturer::Stays
         && c.victim == Victim::Reborn
@@ -176,6 +188,21 @@ fn kamikaze(c: &Circe) -> bool {
         && c.first_rank_pawns == FirstRankPawns::Immobile
 }
 
+/// A Circe rule whose effects the observation paths (`exact::madrasi`) can take from the
+/// shared model: effects on captures only (not Mars, whose captures and observation start
+/// from rebirth squares), and a check that is an attack the rule may disarm (not Assassin,
+/// whose rebirths threaten a king no unit attacks).
+fn composes_with_observation(c: &Circe) -> bool {
+    c.capture_from == CaptureFrom::OwnSquare && c.occupied != Occupied::Assassinate
+}
+
+/// A Circe rule `exact::isardam` composes with: one [`composes_with_observation`] whose
+/// capturer stays and whose kings are not reborn, so that a king capture leaves the board
+/// it leaves under Isardam alone (type A's check plays it).
+fn composes_with_isardam(c: &Circe) -> bool {
+    composes_with_observation(c) && c.capturer == Capturer::Stays && !c.victim_kings
+}
+
 /// Mars Circe: a capture made from the capturer's home square, the victim gone.
 fn mars(c: &Circe) -> bool {
     c.capture_from == CaptureFrom::RebirthSquare
@@ -242,13 +269,15 @@ mod tests {
             ("madrasi-rex-inclusive", Path::Madrasi { kings: true }),
             ("isardam", isardam(false)),
             ("isardam-type-b", isardam(true)),
-            // compositions: the general counter
-            ("cohen", Path::None),
-            ("circe+madrasi", Path::None),
-            ("anticirce-calvet+madrasi", Path::None),
-            ("circe+isardam", Path::None),
+            // Cohen's rule: the path of the rules without it
+            ("cohen", Path::Orthodox),
+            ("circe+cohen", victim("circe")),
+            // Madrasi composed with a Circe rule
+            ("circe+madrasi", Path::Madrasi { kings: false }),
+            ("anticirce-calvet+madrasi", Path::Madrasi { kings: false }),
+            // Isardam composed with a Circe rule whose capturer stays
+            ("circe+isardam", isardam(false)),
             ("anticirce-calvet+isardam-type-b", Path::None),
-            ("circe+cohen", Path::None),
         ]);
         v
     }
@@ -258,6 +287,7 @@ mod tests {
         let expected = expected();
         for &(name, want) in &expected {
             assert_eq!(path(name), want, "{name}");
+            assert_eq!(plan(name).cohen, name.contains("cohen"), "{name}");
             assert_eq!(plan(name).fallback, Fallback::General, "{name}");
             assert!(!plan(name).orthodox, "{name}");
         }
@@ -270,6 +300,10 @@ mod tests {
             })
             .collect();
         assert_eq!(instances.len(), 15, "one instance per victim-family preset");
+        // every preset composed with Cohen's rule takes the preset's own path
+        for (name, ..) in crate::rules::circe::PRESETS {
+            assert_eq!(path(&format!("{name}+cohen")), path(name), "{name}+cohen");
+        }
         assert!(!instances.contains(&(crate::rules::circe::PRESETS.len() as u8)));
     }
 
@@ -307,7 +341,7 @@ mod tests {
     fn orthodox_and_generic() {
         let o = plan("orthodox");
         assert!(o.orthodox);
-        assert_eq!(o.path, Path::None);
+        assert_eq!(o.path, Path::Orthodox);
         let g = Plan::of(&Rules::parse("circe").unwrap().generic());
         assert_eq!(g.path, Path::None);
         assert_eq!(g.fallback, Fallback::Generic);

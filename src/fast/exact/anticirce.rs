@@ -330,7 +330,7 @@ impl Judge<'_> {
     /// reborn, after taking it, on a free square, the square it leaves, or (Calvet) `k`.
     fn check(&self, b: &Sets, k: Square) -> bool {
         let mut att = b.attackers_to(k, b.occ) & b.color[self.them.index()];
-        att.find(|&a| crate::fast::general::anticirce_takes_king(b, self.c, Piece::new(self.them, b.role_at(a)), a, k))
+        att.find(|&a| crate::fast::effects::anticirce_takes_king(b, self.c, Piece::new(self.them, b.role_at(a)), a, k))
             .is_some()
     }
 

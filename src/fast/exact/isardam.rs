@@ -13,6 +13,12 @@
 //! king, pinned units, units on an opening square, promotions, e.p. and castling are judged
 //! on the board after the move: the Isardam test of what changed, then check (type B: any
 //! attack; type A: an attack whose king capture itself passes the test).
+//!
+//! Composed with a Circe rule whose capturer stays and whose kings are not reborn
+//! (`circe+isardam`, ...), quiet moves and castling are unchanged; every capture is judged
+//! on the board the shared model of effects gives ([`effects::after`]), where a reborn
+//! unit may stand observed or give check. A king capture then leaves the board it leaves
+//! under Isardam alone, so type A's check is unchanged too.
 
 use super::{castlings, king_on, plain_after, plain_king, slider_pins, unit_moves, Out};
 use crate::attacks::{
@@ -20,28 +26,46 @@ use crate::attacks::{
     rook_attacks,
 };
 use crate::bitboard::Bitboard;
+use crate::fast::effects::{self, After};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::{Position, Sets};
-use crate::rules::circe::FirstRankPawns;
+use crate::rules::circe::{Circe, FirstRankPawns};
 use crate::rules::isardam::{delta, passes_after, passes_sets};
 use crate::square::{Color, Piece, Role, Square};
+use std::cell::Cell;
 
 const FR: FirstRankPawns = FirstRankPawns::Immobile;
 
 /// The number of legal moves, or `None` when the position is not modelled here (the board
 /// fails the test; our king attacked or missing; a pawn on its first or last rank; hidden
 /// units or a pending rebirth).
-pub(crate) fn count(pos: &Position, kings: bool, type_b: bool) -> Option<u64> {
-    super::count(|out| run(pos, kings, type_b, out))
+/// `c`: the Circe rule composed with Isardam, if any (`fast::plan` says which).
+pub(crate) fn count(pos: &Position, kings: bool, type_b: bool, c: Option<&Circe>) -> Option<u64> {
+    match c {
+        None => super::count(|out| run::<_, false>(pos, kings, type_b, None, out)),
+        Some(_) => count_composed(pos, kings, type_b, c),
+    }
+}
+
+/// [`count`] under a composed Circe rule (a call of its own: inlined, it made the paths
+/// beside it in the dispatch slower).
+#[inline(never)]
+fn count_composed(pos: &Position, kings: bool, type_b: bool, c: Option<&Circe>) -> Option<u64> {
+    super::count(|out| run::<_, true>(pos, kings, type_b, c, out))
 }
 
 /// The legal moves (every judgement here is exact); `None` as for [`count`].
-pub(crate) fn moves(pos: &Position, kings: bool, type_b: bool, list: &mut MoveList) -> Option<()> {
-    run(pos, kings, type_b, list)
+pub(crate) fn moves(pos: &Position, kings: bool, type_b: bool, c: Option<&Circe>, list: &mut MoveList) -> Option<()> {
+    match c {
+        None => run::<_, false>(pos, kings, type_b, None, list),
+        Some(_) => run::<_, true>(pos, kings, type_b, c, list),
+    }
 }
 
 #[inline(always)]
-fn run<O: Out>(pos: &Position, kings: bool, type_b: bool, out: &mut O) -> Option<()> {
+/// `C`: composed with the Circe rule `c` (a constant, so that Isardam alone pays nothing for
+/// the composition).
+fn run<O: Out, const C: bool>(pos: &Position, kings: bool, type_b: bool, c: Option<&Circe>, out: &mut O) -> Option<()> {
     let k = plain_king(pos)?;
     let s = pos.sets();
     let us = pos.turn();
@@ -103,20 +127,30 @@ fn run<O: Out>(pos: &Position, kings: bool, type_b: bool, out: &mut O) -> Option
     let pinned = slider_pins(s, us, k);
     let judged_units = (pinned | opening) & ours;
     let judge = Judge {
+        pos,
         s,
         us,
         them,
         kings,
         type_b,
+        circe: c,
+        declined: Cell::new(false),
+    };
+    // with a Circe rule, captures are judged one by one with their effects
+    let captures = if c.is_some() {
+        s.color[them.index()]
+    } else {
+        Bitboard::EMPTY
     };
     {
-        let mut sink = Masked {
+        let mut sink = Masked::<_, C> {
             out: &mut *out,
             pos,
             bad: &bad,
             beside,
             judge: &judge,
             occ,
+            captures,
         };
         crate::orthodox::generate_with(
             pos,
@@ -130,6 +164,9 @@ fn run<O: Out>(pos: &Position, kings: bool, type_b: bool, out: &mut O) -> Option
     for from in judged_units.without(k) {
         let p = Piece::new(us, s.role_at(from));
         unit_moves(s, p, from, Bitboard::FULL, |m, arrived| {
+            if C && captures.contains(m.to()) {
+                return out.judged_n(m, || judge.capture(m));
+            }
             let double = (m.kind() == MoveKind::DoublePush).then(|| m.to());
             out.judged(m, || judge.after(from, m.to(), None, p, arrived, k, double))
         });
@@ -140,9 +177,12 @@ fn run<O: Out>(pos: &Position, kings: bool, type_b: bool, out: &mut O) -> Option
         if !occ.contains(ep) && pos.piece_at(victim) == Some(Piece::new(them, Role::Pawn)) {
             let pawn = Piece::new(us, Role::Pawn);
             for from in pawn_attacks(them, ep) & s.pieces(us, Role::Pawn) {
-                out.judged(Move::new(from, ep, MoveKind::EnPassant), || {
-                    judge.after(from, ep, Some(victim), pawn, pawn, k, None)
-                });
+                let m = Move::new(from, ep, MoveKind::EnPassant);
+                if C {
+                    out.judged_n(m, || judge.capture(m));
+                } else {
+                    out.judged(m, || judge.after(from, ep, Some(victim), pawn, pawn, k, None));
+                }
             }
         }
     }
@@ -152,7 +192,11 @@ fn run<O: Out>(pos: &Position, kings: bool, type_b: bool, out: &mut O) -> Option
     let plain = !opening.contains(k);
     for to in king_attacks(k) & !ours {
         let m = Move::new(k, to, MoveKind::Normal);
-        if plain && !bad[Role::King.index()].contains(to) && !crate::fast::geometry::attacked(s, to, them, without, FR)
+        if C && captures.contains(to) {
+            out.judged_n(m, || judge.capture(m));
+        } else if plain
+            && !bad[Role::King.index()].contains(to)
+            && !crate::fast::geometry::attacked(s, to, them, without, FR)
         {
             out.legal(m);
         } else {
@@ -160,7 +204,7 @@ fn run<O: Out>(pos: &Position, kings: bool, type_b: bool, out: &mut O) -> Option
         }
     }
     judge.castling(pos, k, out);
-    Some(())
+    (!judge.declined.get()).then_some(())
 }
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
@@ -169,7 +213,7 @@ const FILE_H: u64 = 0x8080_8080_8080_8080;
 /// The orthodox generator's moves of the units that stand on no opening square and are not
 /// pinned, minus the arrivals where the unit would stand observed; promotions judged one by
 /// one (the new walk looks through the square the pawn leaves), e.p. left out (judged apart).
-struct Masked<'a, O: Out> {
+struct Masked<'a, O: Out, const C: bool> {
     out: &'a mut O,
     /// (its mailbox gives a unit's walk in one read)
     pos: &'a Position,
@@ -177,17 +221,47 @@ struct Masked<'a, O: Out> {
     beside: Bitboard,
     judge: &'a Judge<'a>,
     occ: Bitboard,
+    /// Under a composed Circe rule, the enemy units: captures judged with their effects.
+    captures: Bitboard,
 }
 
-impl<O: Out> crate::orthodox::Sink for Masked<'_, O> {
+impl<O: Out, const C: bool> Masked<'_, O, C> {
+    #[inline(always)]
+    fn judge_each(&mut self, t: Bitboard, from: impl Fn(Square) -> Square, promote: bool) {
+        for to in t {
+            if promote {
+                for r in Role::PROMOTIONS {
+                    let m = Move::promotion(from(to), to, r);
+                    self.out.judged_n(m, || self.judge.capture(m));
+                }
+            } else {
+                let m = Move::new(from(to), to, MoveKind::Normal);
+                self.out.judged_n(m, || self.judge.capture(m));
+            }
+        }
+    }
+}
+
+impl<O: Out, const C: bool> crate::orthodox::Sink for Masked<'_, O, C> {
     #[inline(always)]
     fn targets(&mut self, from: Square, t: Bitboard) {
         let role = self.pos.role_on(from);
-        self.out.targets(from, t & !self.bad[role.index()]);
+        if !C {
+            return self.out.targets(from, t & !self.bad[role.index()]);
+        }
+        self.out.targets(from, t & !self.bad[role.index()] & !self.captures);
+        self.judge_each(t & self.captures, |_| from, false);
     }
     #[inline(always)]
     fn pawn_shift(&mut self, t: Bitboard, delta: i8, kind: MoveKind) {
-        let mut t = t & !self.bad[Role::Pawn.index()];
+        if C {
+            self.judge_each(
+                t & self.captures,
+                |to| Square::new((to.index() as i8 - delta) as u8),
+                false,
+            );
+        }
+        let mut t = t & !self.bad[Role::Pawn.index()] & !self.captures;
         if kind == MoveKind::DoublePush {
             t &= !self.beside;
         }
@@ -195,7 +269,14 @@ impl<O: Out> crate::orthodox::Sink for Masked<'_, O> {
     }
     #[inline(always)]
     fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
-        for to in t {
+        if C {
+            self.judge_each(
+                t & self.captures,
+                |to| Square::new((to.index() as i8 - delta) as u8),
+                true,
+            );
+        }
+        for to in t & !self.captures {
             let from = Square::new((to.index() as i8 - delta) as u8);
             let occ = self.occ.without(from);
             for r in Role::PROMOTIONS {
@@ -211,7 +292,10 @@ impl<O: Out> crate::orthodox::Sink for Masked<'_, O> {
     fn one(&mut self, m: Move) {
         // single moves of unpinned units: pawn moves come through the shifts, king moves
         // and castling are not generated (the king is left out)
-        if m.kind() != MoveKind::EnPassant {
+        if m.kind() == MoveKind::EnPassant {
+        } else if C && self.captures.contains(m.to()) {
+            self.out.judged_n(m, || self.judge.capture(m));
+        } else {
             self.out.one(m);
         }
     }
@@ -219,14 +303,55 @@ impl<O: Out> crate::orthodox::Sink for Masked<'_, O> {
 
 /// Judges moves on the bitboards after them.
 struct Judge<'a> {
+    pos: &'a Position,
     s: &'a Sets,
     us: Color,
     them: Color,
     kings: bool,
     type_b: bool,
+    /// The Circe rule composed with Isardam, if any.
+    circe: Option<&'a Circe>,
+    /// A capture the model of effects does not model was met: the path declines.
+    declined: Cell<bool>,
 }
 
 impl Judge<'_> {
+    /// The number of legal moves capture `m` stands for (one per walk of a pawn reborn on its
+    /// promotion rank) under the composed Circe rule, on the board the model gives.
+    #[inline(never)]
+    fn capture(&self, m: Move) -> u64 {
+        let c = self.circe.expect("captures are judged apart only under a Circe rule");
+        let legal = |b: &Sets, double| {
+            b.pieces(self.us, Role::King)
+                .first()
+                .is_some_and(|k| self.legal(b, k, double))
+        };
+        match effects::after(self.pos, Some(c), m) {
+            After::Illegal => 0,
+            After::Declined => {
+                self.declined.set(true);
+                0
+            }
+            After::Board {
+                sets,
+                promote: None,
+                double,
+            } => u64::from(legal(&sets, double)),
+            After::Board {
+                sets,
+                promote: Some((r, unit)),
+                double,
+            } => Role::PROMOTIONS
+                .iter()
+                .filter(|&&walk| {
+                    let mut b = sets;
+                    b.toggle(r, unit.with_role(walk));
+                    legal(&b, double)
+                })
+                .count() as u64,
+        }
+    }
+
     /// Is the unit `p` going from `from` to `to` as `arrived` (capturing what stands on `to`,
     /// or the pawn on `ep`) legal, our king then standing on `k`? `double`: a double step's
     /// arrival square.
@@ -256,7 +381,10 @@ impl Judge<'_> {
     /// attacked; type A: attacked by a unit whose capture of the king passes the test (one
     /// promotion choice passing is enough; docs/rules.md).
     fn check(&self, b: &Sets, k: Square, clean: bool) -> bool {
-        let att = b.attackers_to(k, b.occ) & b.color[self.them.index()];
+        // (a pawn on its own first rank captures nothing: one a rebirth put there)
+        let att = b.attackers_to(k, b.occ)
+            & b.color[self.them.index()]
+            & !(b.pieces(self.them, Role::Pawn) & Bitboard::rank(self.them.first_rank()));
         if self.type_b || att.is_empty() {
             return att.any();
         }

@@ -12,6 +12,15 @@
 //! board after the move: the king must not be attacked by a unit that no like unit of ours
 //! observes there. When an active or wakeable unit attacks the king, every move is judged
 //! so.
+//!
+//! Composed with a Circe rule (`circe+madrasi`, `anticirce-calvet+madrasi`, ...), quiet
+//! moves and castling do exactly what they do under Madrasi alone; only captures have
+//! effects (a victim or a capturer reborn, a capturer removed), and a reborn unit can
+//! attack, block a line or wake a unit. So every capture is judged on the board the shared
+//! model of a move's effects gives ([`effects::after`]), and check on any judged board is
+//! an attack by an unparalysed unit whose capture of the king the Circe rule lets leave
+//! the king gone ([`effects::takes_king`]: Anticirce, Rex Inclusive). That check is never
+//! more than the plain attack, so the bulk count's reasoning holds unchanged.
 
 use super::{castlings_by_map, king_on, king_zone_attack_map, pinned, plain_after, plain_king, unit_moves, Out};
 use crate::attacks::{
@@ -19,23 +28,39 @@ use crate::attacks::{
     rook_attacks,
 };
 use crate::bitboard::Bitboard;
+use crate::fast::effects::{self, After};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::{Position, Sets};
-use crate::rules::circe::FirstRankPawns;
+use crate::rules::circe::{Circe, FirstRankPawns};
 use crate::rules::madrasi::observed_on;
 use crate::square::{Color, Piece, Role, Square};
+use std::cell::Cell;
 
 /// The number of legal moves, or `None` when the position is not modelled here (no king; a
 /// pawn on its first or last rank: on its own first rank it observes nothing while it can
 /// be observed; hidden units or a pending rebirth).
-pub(crate) fn count(pos: &Position, kings: bool) -> Option<u64> {
-    super::count(|out| run(pos, kings, out))
+/// `c`: the Circe rule composed with Madrasi, if any (`fast::plan` says which).
+pub(crate) fn count(pos: &Position, kings: bool, c: Option<&Circe>) -> Option<u64> {
+    match c {
+        None => super::count(|out| run::<_, false>(pos, kings, None, out)),
+        Some(_) => count_composed(pos, kings, c),
+    }
+}
+
+/// [`count`] under a composed Circe rule (a call of its own: inlined, it made the paths
+/// beside it in the dispatch slower).
+#[inline(never)]
+fn count_composed(pos: &Position, kings: bool, c: Option<&Circe>) -> Option<u64> {
+    super::count(|out| run::<_, true>(pos, kings, c, out))
 }
 
 /// The legal moves (every judgement here is exact: none needs the legality test); `None`
 /// as for [`count`].
-pub(crate) fn moves(pos: &Position, kings: bool, list: &mut MoveList) -> Option<()> {
-    run(pos, kings, list)
+pub(crate) fn moves(pos: &Position, kings: bool, c: Option<&Circe>, list: &mut MoveList) -> Option<()> {
+    match c {
+        None => run::<_, false>(pos, kings, None, list),
+        Some(_) => run::<_, true>(pos, kings, c, list),
+    }
 }
 
 /// The units of walk `role` that like enemy units observe, both ways (`reach`: what a unit
@@ -62,7 +87,9 @@ fn observed(s: &Sets, us: Color, role: Role, reach: impl Fn(Square) -> Bitboard)
 }
 
 #[inline(always)]
-fn run<O: Out>(pos: &Position, kings: bool, out: &mut O) -> Option<()> {
+/// `C`: composed with the Circe rule `c` (a constant, so that Madrasi alone pays nothing
+/// for the composition).
+fn run<O: Out, const C: bool>(pos: &Position, kings: bool, c: Option<&Circe>, out: &mut O) -> Option<()> {
     let k = plain_king(pos)?;
     let s = pos.sets();
     let us = pos.turn();
@@ -89,7 +116,19 @@ fn run<O: Out>(pos: &Position, kings: bool, out: &mut O) -> Option<()> {
     }
     let danger = (theirs & !still_them) | wakeable;
     let mobile = ours & !still_us;
-    let judge = Judge { s, us, them, kings, k };
+    let judge = Judge::<C> {
+        pos,
+        s,
+        us,
+        them,
+        kings,
+        k,
+        circe: c,
+        fr: c.map_or(FirstRankPawns::Immobile, |c| c.first_rank_pawns),
+        declined: Cell::new(false),
+    };
+    // with a Circe rule, captures are judged one by one with their effects
+    let forbid = if C { theirs } else { Bitboard::EMPTY };
     // units whose moves are judged one by one, each to the squares of its mask
     let threat = s.attackers_to(k, occ) & danger;
     let judged_units = if threat.any() {
@@ -111,7 +150,11 @@ fn run<O: Out>(pos: &Position, kings: bool, out: &mut O) -> Option<()> {
             mobile.without(k),
             Bitboard::EMPTY,
             pinned,
-            &mut NoEnPassant(&mut *out),
+            &mut Bulk {
+                out: &mut *out,
+                captures: forbid,
+                judge: &judge,
+            },
         );
         // and pinned units leaving their line
         pinned & mobile
@@ -120,7 +163,11 @@ fn run<O: Out>(pos: &Position, kings: bool, out: &mut O) -> Option<()> {
         let mask = if threat.any() { Bitboard::FULL } else { !line(k, from) };
         let p = Piece::new(us, s.role_at(from));
         unit_moves(s, p, from, mask, |m, arrived| {
-            out.judged(m, || judge.after(from, m.to(), None, p, arrived))
+            if C && forbid.contains(m.to()) {
+                out.judged_n(m, || judge.capture(m))
+            } else {
+                out.judged(m, || judge.after(from, m.to(), None, p, arrived))
+            }
         });
     }
     // e.p.
@@ -129,9 +176,12 @@ fn run<O: Out>(pos: &Position, kings: bool, out: &mut O) -> Option<()> {
         if !occ.contains(ep) && pos.piece_at(victim) == Some(Piece::new(them, Role::Pawn)) {
             let pawn = Piece::new(us, Role::Pawn);
             for from in pawn_attacks(them, ep) & s.pieces(us, Role::Pawn) & mobile {
-                out.judged(Move::new(from, ep, MoveKind::EnPassant), || {
-                    judge.after(from, ep, Some(victim), pawn, pawn)
-                });
+                let m = Move::new(from, ep, MoveKind::EnPassant);
+                if C {
+                    out.judged_n(m, || judge.capture(m));
+                } else {
+                    out.judged(m, || judge.after(from, ep, Some(victim), pawn, pawn));
+                }
             }
         }
     }
@@ -141,56 +191,112 @@ fn run<O: Out>(pos: &Position, kings: bool, out: &mut O) -> Option<()> {
         // the king's zone: a square there outside it is safe for the king at once
         let hit = king_zone_attack_map(s, them, occ.without(k), k);
         let steps = king_attacks(k) & !ours;
-        out.targets(k, steps & !hit);
-        for to in steps & hit {
+        out.targets(k, steps & !hit & !forbid);
+        for to in steps & forbid {
+            let m = Move::new(k, to, MoveKind::Normal);
+            out.judged_n(m, || judge.capture(m));
+        }
+        for to in steps & hit & !forbid {
             out.judged(Move::new(k, to, MoveKind::Normal), || {
                 judge.after(k, to, None, king, king)
             });
         }
-        // (not out of check: attacked by an active unit)
-        if (threat & !still_them).is_empty() {
+        // (not out of check: attacked by an active unit, whose capture of the king the
+        // composed Circe rule lets leave it gone)
+        if (threat & !still_them).is_empty() || (C && judge.safe(s, k)) {
             judge.castling(pos, hit, out);
         }
     }
-    Some(())
+    (!judge.declined.get()).then_some(())
 }
 
 /// The orthodox generator's moves but its e.p. captures, which are judged apart (the
-/// generator tests them by orthodox check).
-struct NoEnPassant<'a, O: Out>(&'a mut O);
+/// generator tests them by orthodox check); under a composed Circe rule its captures
+/// (onto `captures`, the enemy units) are judged one by one with their effects.
+struct Bulk<'a, 'j, O: Out, const C: bool> {
+    out: &'a mut O,
+    captures: Bitboard,
+    judge: &'a Judge<'j, C>,
+}
 
-impl<O: Out> crate::orthodox::Sink for NoEnPassant<'_, O> {
+impl<O: Out, const C: bool> Bulk<'_, '_, O, C> {
     #[inline(always)]
-    fn targets(&mut self, from: Square, t: Bitboard) {
-        self.0.targets(from, t);
-    }
-    #[inline(always)]
-    fn pawn_shift(&mut self, t: Bitboard, delta: i8, kind: MoveKind) {
-        self.0.pawn_shift(t, delta, kind);
-    }
-    #[inline(always)]
-    fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
-        self.0.pawn_promotions(t, delta);
-    }
-    #[inline(always)]
-    fn one(&mut self, m: Move) {
-        if m.kind() != MoveKind::EnPassant {
-            self.0.one(m);
+    fn judge_each(&mut self, t: Bitboard, from: impl Fn(Square) -> Square, promote: bool) {
+        for to in t {
+            if promote {
+                for r in Role::PROMOTIONS {
+                    let m = Move::promotion(from(to), to, r);
+                    self.out.judged_n(m, || self.judge.capture(m));
+                }
+            } else {
+                let m = Move::new(from(to), to, MoveKind::Normal);
+                self.out.judged_n(m, || self.judge.capture(m));
+            }
         }
     }
 }
 
-/// Judges moves on the bitboards after them.
-struct Judge<'a> {
+impl<O: Out, const C: bool> crate::orthodox::Sink for Bulk<'_, '_, O, C> {
+    #[inline(always)]
+    fn targets(&mut self, from: Square, t: Bitboard) {
+        if !C {
+            return self.out.targets(from, t);
+        }
+        self.out.targets(from, t & !self.captures);
+        self.judge_each(t & self.captures, |_| from, false);
+    }
+    #[inline(always)]
+    fn pawn_shift(&mut self, t: Bitboard, delta: i8, kind: MoveKind) {
+        if !C {
+            return self.out.pawn_shift(t, delta, kind);
+        }
+        self.out.pawn_shift(t & !self.captures, delta, kind);
+        self.judge_each(
+            t & self.captures,
+            |to| Square::new((to.index() as i8 - delta) as u8),
+            false,
+        );
+    }
+    #[inline(always)]
+    fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
+        if !C {
+            return self.out.pawn_promotions(t, delta);
+        }
+        self.out.pawn_promotions(t & !self.captures, delta);
+        self.judge_each(
+            t & self.captures,
+            |to| Square::new((to.index() as i8 - delta) as u8),
+            true,
+        );
+    }
+    #[inline(always)]
+    fn one(&mut self, m: Move) {
+        if m.kind() == MoveKind::EnPassant {
+        } else if C && self.captures.contains(m.to()) {
+            self.out.judged_n(m, || self.judge.capture(m));
+        } else {
+            self.out.one(m);
+        }
+    }
+}
+
+/// Judges moves on the bitboards after them (`C`: under a composed Circe rule).
+struct Judge<'a, const C: bool> {
+    pos: &'a Position,
     s: &'a Sets,
     us: Color,
     them: Color,
     kings: bool,
     /// Our king's square before the move.
     k: Square,
+    /// The Circe rule composed with Madrasi, if any.
+    circe: Option<&'a Circe>,
+    fr: FirstRankPawns,
+    /// A capture the model of effects does not model was met: the path declines.
+    declined: Cell<bool>,
 }
 
-impl Judge<'_> {
+impl<const C: bool> Judge<'_, C> {
     /// Is the unit `p` going from `from` to `to` as `arrived` (capturing what stands on
     /// `to`, or on `ep`) legal: no active enemy unit attacks our king after it?
     #[inline]
@@ -199,19 +305,62 @@ impl Judge<'_> {
         self.safe(&plain_after(self.s, from, to, ep, p, arrived), k)
     }
 
-    /// Is our king on `k` unattacked by active enemy units on board `b`?
+    /// The number of legal moves capture `m` stands for (one per walk of a pawn reborn on its
+    /// promotion rank) under the composed Circe rule, on the board the model gives.
+    #[inline(never)]
+    fn capture(&self, m: Move) -> u64 {
+        let c = self.circe.expect("captures are judged apart only under a Circe rule");
+        let safe = |b: &Sets| b.pieces(self.us, Role::King).first().is_some_and(|k| self.safe(b, k));
+        match effects::after(self.pos, Some(c), m) {
+            After::Illegal => 0,
+            After::Declined => {
+                self.declined.set(true);
+                0
+            }
+            After::Board {
+                sets, promote: None, ..
+            } => u64::from(safe(&sets)),
+            After::Board {
+                sets,
+                promote: Some((r, unit)),
+                ..
+            } => Role::PROMOTIONS
+                .iter()
+                .filter(|&&walk| {
+                    let mut b = sets;
+                    b.toggle(r, unit.with_role(walk));
+                    safe(&b)
+                })
+                .count() as u64,
+        }
+    }
+
+    /// Is our king on `k` out of check on board `b`: no enemy unit attacks it but units that
+    /// a like unit of ours observes there, or (composed with a Circe rule) whose capture of
+    /// the king would not leave it gone?
     #[inline]
     fn safe(&self, b: &Sets, k: Square) -> bool {
-        let att = b.attackers_to(k, b.occ) & b.color[self.them.index()];
+        let mut att = b.attackers_to(k, b.occ) & b.color[self.them.index()];
+        if !C {
+            // (no pawn on its first rank: `plain_king`, and no move here puts one there)
+            return att.into_iter().all(|a| {
+                observed_on(
+                    b,
+                    a,
+                    Piece::new(self.them, b.role_at(a)),
+                    self.kings,
+                    FirstRankPawns::Immobile,
+                    None,
+                )
+            });
+        }
+        if self.fr == FirstRankPawns::Immobile {
+            att &= !(b.pieces(self.them, Role::Pawn) & Bitboard::rank(self.them.first_rank()));
+        }
         att.into_iter().all(|a| {
-            observed_on(
-                b,
-                a,
-                Piece::new(self.them, b.role_at(a)),
-                self.kings,
-                FirstRankPawns::Immobile,
-                None,
-            )
+            let unit = Piece::new(self.them, b.role_at(a));
+            observed_on(b, a, unit, self.kings, self.fr, None)
+                || self.circe.is_some_and(|c| !effects::takes_king(b, c, unit, a, k))
         })
     }
 

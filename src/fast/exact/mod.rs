@@ -29,6 +29,9 @@ pub(crate) trait Out: crate::orthodox::Sink {
     fn legal(&mut self, m: Move);
     /// A move that is legal when `legal` says so.
     fn judged(&mut self, m: Move, legal: impl FnOnce() -> bool);
+    /// A move that stands for `n()` legal moves (a pawn reborn on its promotion rank: one
+    /// per walk; listed once, the listing's legality test expands the choices).
+    fn judged_n(&mut self, m: Move, n: impl FnOnce() -> u64);
     /// Castlings of our king on `k`, legal, given by the king's arrival squares.
     fn castles(&mut self, k: Square, tos: Bitboard);
 }
@@ -42,6 +45,10 @@ impl Out for Counter {
     #[inline(always)]
     fn judged(&mut self, _: Move, legal: impl FnOnce() -> bool) {
         self.0 += u64::from(legal());
+    }
+    #[inline(always)]
+    fn judged_n(&mut self, _: Move, n: impl FnOnce() -> u64) {
+        self.0 += n();
     }
     #[inline(always)]
     fn castles(&mut self, _: Square, tos: Bitboard) {
@@ -58,6 +65,12 @@ impl Out for MoveList {
     #[inline(always)]
     fn judged(&mut self, m: Move, legal: impl FnOnce() -> bool) {
         if legal() {
+            self.push(m);
+        }
+    }
+    #[inline(always)]
+    fn judged_n(&mut self, m: Move, n: impl FnOnce() -> u64) {
+        if n() > 0 {
             self.push(m);
         }
     }

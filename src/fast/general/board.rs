@@ -11,7 +11,7 @@ use crate::fast::generic_one;
 use crate::fast::geometry::attacked;
 use crate::moves::Move;
 use crate::position::{Position, Sets};
-use crate::rules::circe::{home_square, Capturer, Circe, FirstRankPawns, Occupied, OwnSquare, Victim};
+use crate::rules::circe::FirstRankPawns;
 use crate::rules::{isardam, madrasi, Rules};
 use crate::square::{Piece, Role, Square};
 
@@ -22,7 +22,7 @@ impl General {
     /// Judges a move on the bitboards after it; the generic pipeline where they cannot decide.
     #[inline]
     pub(super) fn by_board(&self, pos: &mut Position, rules: &Rules, m: Move) -> u64 {
-        if self.cohen_may(Self::emptied_by(m)) {
+        if self.cohen_may(crate::fast::emptied_by(m)) {
             return generic_one(pos, rules, m, self.cohen);
         }
         match effects::after(pos, self.circe.as_ref(), m) {
@@ -103,8 +103,6 @@ impl General {
             return None;
         }
         let c = self.circe;
-        let anticirce = c.filter(|c| c.capturer == Capturer::Reborn);
-        let rex = c.filter(|c| c.victim == Victim::Reborn && c.victim_kings);
         let them = self.them;
         let att = match c.filter(|_| self.mars) {
             // Mars: the units that capture from their rebirth squares
@@ -128,16 +126,8 @@ impl General {
                     continue;
                 }
             }
-            if let Some(c) = anticirce.filter(|c| role != Role::King || c.capturer_kings) {
-                if !anticirce_takes_king(b, &c, unit, a, k) {
-                    continue;
-                }
-            }
-            if rex.is_some() {
-                // the king survives when its rebirth square is empty once the capturer stands on k
-                let e = home_square(Role::King, self.us, k);
-                let gone = e == k || (b.occ.contains(e) && e != a);
-                if !gone {
+            if let Some(c) = c.as_ref() {
+                if !effects::takes_king(b, c, unit, a, k) {
                     continue;
                 }
             }
@@ -169,26 +159,4 @@ impl General {
             _ => attacked(b, k, self.them, b.occ, self.fr),
         }
     }
-}
-
-/// Anticirce: may the enemy unit `unit` on `a` take the king on `k`, on board `b`? The
-/// capturer (promoted when a pawn takes on its last rank: one choice is enough) is reborn on
-/// its home square, computed from `k`: it must be free, the square it leaves, or `k` itself
-/// under Calvet's rule (or an occupied square must not forbid the capture).
-pub(crate) fn anticirce_takes_king(b: &Sets, c: &Circe, unit: Piece, a: Square, k: Square) -> bool {
-    let them = unit.color();
-    let role = unit.role();
-    let roles: &[Role] = if role == Role::Pawn && k.rank() == them.promotion_rank() {
-        &Role::PROMOTIONS
-    } else {
-        std::slice::from_ref(&role)
-    };
-    roles.iter().any(|&ro| {
-        let r = home_square(ro, them, k);
-        if r == k {
-            c.own_square == OwnSquare::Stays
-        } else {
-            r == a || !b.occ.contains(r) || c.occupied != Occupied::Illegal
-        }
-    })
 }

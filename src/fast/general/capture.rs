@@ -33,7 +33,7 @@ impl General {
             || self.hidden.contains(m.to())
             || Some(from) == self.king
             || self.pending.is_some()
-            || self.cohen_may(Self::emptied_by(m))
+            || self.cohen_may(crate::fast::emptied_by(m))
         {
             return self.by_board(pos, rules, m);
         }

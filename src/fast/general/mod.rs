@@ -28,7 +28,6 @@ mod capture;
 mod castling;
 
 pub(crate) use assassin::{assassination_threat, threat_squares};
-pub(crate) use board::anticirce_takes_king;
 pub(crate) use capture::{victim_weight, VictimRule};
 
 use crate::attacks::{between, king_attacks, pawn_attacks};
@@ -38,7 +37,6 @@ use crate::fast::geometry::{attacked, mobile_pawns};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
 use crate::rules::circe::{FirstRankPawns, Occupied};
-use crate::rules::effects::castling_rook;
 use crate::rules::{isardam, madrasi, Observation, Rules};
 use crate::square::{Color, Piece, Role, Square};
 
@@ -426,17 +424,5 @@ impl General {
     #[inline(always)]
     fn cohen_may(&self, emptied: Bitboard) -> bool {
         self.cohen.is_some() && (self.cohen_vacate & !emptied).is_empty()
-    }
-
-    /// The squares move `m` may empty: its departure and arrival squares (a capturer that
-    /// leaves), an e.p. victim's, a castling rook's.
-    #[inline(always)]
-    fn emptied_by(m: Move) -> Bitboard {
-        let b = Bitboard::from_square(m.from()).with(m.to());
-        match m.kind() {
-            MoveKind::EnPassant => b.with(Square::from_coords(m.to().file(), m.from().rank())),
-            MoveKind::CastleKing | MoveKind::CastleQueen => b.with(castling_rook(m).0),
-            _ => b,
-        }
     }
 }
