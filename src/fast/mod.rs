@@ -161,26 +161,18 @@ fn cohen_count(
     before_last: Option<u64>,
     before_last_occ: Option<Bitboard>,
 ) -> u64 {
-    let no_comparison = || -> Option<u64> {
-        match (plan.path(), rules.circe.as_ref()) {
-            (Path::Victim(i), Some(c)) => victim::instances::BY_PRESET.count(i, pos, c),
-            _ => short_count(pos, rules, plan.path()),
-        }
-    };
-    let (Some(_), Some(occ_then)) = (before_last, before_last_occ) else {
+    // (no history: nothing to compare)
+    let Some(occ_then) = before_last_occ.filter(|_| before_last.is_some()) else {
         return match before_last {
-            // (no history: nothing to compare)
-            None => no_comparison().unwrap_or_else(|| general_count(pos, rules, plan, None, None)),
+            None => short_count(pos, rules, plan.path()).unwrap_or_else(|| general_count(pos, rules, plan, None, None)),
             Some(_) => general_count(pos, rules, plan, before_last, before_last_occ),
         };
     };
     let vacate = pos.occupied() & !occ_then;
     // (nothing newly occupied: any move might; left to the general counter, which compares
     // every move)
-    if vacate.is_empty() || vacate.count() > 3 {
-        return general_count(pos, rules, plan, before_last, before_last_occ);
-    }
-    let Some(n) = no_comparison() else {
+    let modelled = !vacate.is_empty() && vacate.count() <= 3;
+    let Some(n) = modelled.then(|| short_count(pos, rules, plan.path())).flatten() else {
         return general_count(pos, rules, plan, before_last, before_last_occ);
     };
     let them = pos.turn().other();

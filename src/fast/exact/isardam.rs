@@ -225,23 +225,6 @@ struct Masked<'a, O: Out, const C: bool> {
     captures: Bitboard,
 }
 
-impl<O: Out, const C: bool> Masked<'_, O, C> {
-    #[inline(always)]
-    fn judge_each(&mut self, t: Bitboard, from: impl Fn(Square) -> Square, promote: bool) {
-        for to in t {
-            if promote {
-                for r in Role::PROMOTIONS {
-                    let m = Move::promotion(from(to), to, r);
-                    self.out.judged_n(m, || self.judge.capture(m));
-                }
-            } else {
-                let m = Move::new(from(to), to, MoveKind::Normal);
-                self.out.judged_n(m, || self.judge.capture(m));
-            }
-        }
-    }
-}
-
 impl<O: Out, const C: bool> crate::orthodox::Sink for Masked<'_, O, C> {
     #[inline(always)]
     fn targets(&mut self, from: Square, t: Bitboard) {
@@ -250,15 +233,23 @@ impl<O: Out, const C: bool> crate::orthodox::Sink for Masked<'_, O, C> {
             return self.out.targets(from, t & !self.bad[role.index()]);
         }
         self.out.targets(from, t & !self.bad[role.index()] & !self.captures);
-        self.judge_each(t & self.captures, |_| from, false);
+        super::judge_each(
+            &mut *self.out,
+            t & self.captures,
+            |_| from,
+            false,
+            |m| self.judge.capture(m),
+        );
     }
     #[inline(always)]
     fn pawn_shift(&mut self, t: Bitboard, delta: i8, kind: MoveKind) {
         if C {
-            self.judge_each(
+            super::judge_each(
+                &mut *self.out,
                 t & self.captures,
                 |to| Square::new((to.index() as i8 - delta) as u8),
                 false,
+                |m| self.judge.capture(m),
             );
         }
         let mut t = t & !self.bad[Role::Pawn.index()] & !self.captures;
@@ -270,10 +261,12 @@ impl<O: Out, const C: bool> crate::orthodox::Sink for Masked<'_, O, C> {
     #[inline(always)]
     fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
         if C {
-            self.judge_each(
+            super::judge_each(
+                &mut *self.out,
                 t & self.captures,
                 |to| Square::new((to.index() as i8 - delta) as u8),
                 true,
+                |m| self.judge.capture(m),
             );
         }
         for to in t & !self.captures {

@@ -219,23 +219,6 @@ struct Bulk<'a, 'j, O: Out, const C: bool> {
     judge: &'a Judge<'j, C>,
 }
 
-impl<O: Out, const C: bool> Bulk<'_, '_, O, C> {
-    #[inline(always)]
-    fn judge_each(&mut self, t: Bitboard, from: impl Fn(Square) -> Square, promote: bool) {
-        for to in t {
-            if promote {
-                for r in Role::PROMOTIONS {
-                    let m = Move::promotion(from(to), to, r);
-                    self.out.judged_n(m, || self.judge.capture(m));
-                }
-            } else {
-                let m = Move::new(from(to), to, MoveKind::Normal);
-                self.out.judged_n(m, || self.judge.capture(m));
-            }
-        }
-    }
-}
-
 impl<O: Out, const C: bool> crate::orthodox::Sink for Bulk<'_, '_, O, C> {
     #[inline(always)]
     fn targets(&mut self, from: Square, t: Bitboard) {
@@ -243,7 +226,13 @@ impl<O: Out, const C: bool> crate::orthodox::Sink for Bulk<'_, '_, O, C> {
             return self.out.targets(from, t);
         }
         self.out.targets(from, t & !self.captures);
-        self.judge_each(t & self.captures, |_| from, false);
+        super::judge_each(
+            &mut *self.out,
+            t & self.captures,
+            |_| from,
+            false,
+            |m| self.judge.capture(m),
+        );
     }
     #[inline(always)]
     fn pawn_shift(&mut self, t: Bitboard, delta: i8, kind: MoveKind) {
@@ -251,10 +240,12 @@ impl<O: Out, const C: bool> crate::orthodox::Sink for Bulk<'_, '_, O, C> {
             return self.out.pawn_shift(t, delta, kind);
         }
         self.out.pawn_shift(t & !self.captures, delta, kind);
-        self.judge_each(
+        super::judge_each(
+            &mut *self.out,
             t & self.captures,
             |to| Square::new((to.index() as i8 - delta) as u8),
             false,
+            |m| self.judge.capture(m),
         );
     }
     #[inline(always)]
@@ -263,10 +254,12 @@ impl<O: Out, const C: bool> crate::orthodox::Sink for Bulk<'_, '_, O, C> {
             return self.out.pawn_promotions(t, delta);
         }
         self.out.pawn_promotions(t & !self.captures, delta);
-        self.judge_each(
+        super::judge_each(
+            &mut *self.out,
             t & self.captures,
             |to| Square::new((to.index() as i8 - delta) as u8),
             true,
+            |m| self.judge.capture(m),
         );
     }
     #[inline(always)]

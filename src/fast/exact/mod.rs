@@ -82,6 +82,30 @@ impl Out for MoveList {
     }
 }
 
+/// Captures of the orthodox generator's bulk sets judged one by one (the observation paths
+/// composed with a Circe rule): the arrivals `t`, each from `from(to)`, as promotions with
+/// `promote`; `capture` gives the legal moves each stands for.
+#[inline(always)]
+pub(crate) fn judge_each(
+    out: &mut impl Out,
+    t: Bitboard,
+    from: impl Fn(Square) -> Square,
+    promote: bool,
+    capture: impl Fn(Move) -> u64,
+) {
+    for to in t {
+        if promote {
+            for r in Role::PROMOTIONS {
+                let m = Move::promotion(from(to), to, r);
+                out.judged_n(m, || capture(m));
+            }
+        } else {
+            let m = Move::new(from(to), to, MoveKind::Normal);
+            out.judged_n(m, || capture(m));
+        }
+    }
+}
+
 /// The number of legal moves `run` gives (`None`: the position is not modelled).
 #[inline(always)]
 pub(crate) fn count(run: impl FnOnce(&mut Counter) -> Option<()>) -> Option<u64> {
