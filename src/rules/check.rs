@@ -273,8 +273,8 @@ fn capture_removes_king(pos: &mut Position, rules: &Rules, from: Square, target:
                 Outcome::Done => {
                     pos.king(side).is_none()
                         && match rules.observation {
-                            Observation::Isardam { type_b: false, kings } => {
-                                isardam::passes(pos, kings, rules.first_rank_pawns(), None)
+                            Observation::Isardam { kings, .. } if rules.isardam_tests_check() => {
+                                isardam::passes(pos, kings, rules.first_rank_pawns(), None, rules.mars())
                             }
                             _ => true,
                         }

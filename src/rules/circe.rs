@@ -569,6 +569,18 @@ impl Circe {
         ) || self.walk == WalkRule::Capturer
     }
 
+    /// Is a capture of the king judged by what it does, not only by whether the walk allows
+    /// it? Under Anticirce the capturer's rebirth can make the capture illegal, under Rex
+    /// Inclusive the king can be reborn, under Assassin a rebirth can remove the king: check
+    /// is then the capture played (Popeye validates such checks by playing the capture), so a
+    /// condition that tests every move (Isardam, of either type) tests that capture too.
+    pub fn check_plays_the_capture(&self) -> bool {
+        let kings_reborn = self.victim == Victim::Reborn && self.victim_kings;
+        let capturer_can_fail = self.capturer == Capturer::Reborn
+            && (self.occupied == Occupied::Illegal || self.own_square == OwnSquare::Illegal);
+        kings_reborn || capturer_can_fail || self.occupied == Occupied::Assassinate
+    }
+
     /// Plain Circe's rebirth: the capturer stays where it captured (from its own square), and
     /// the victim, never a king, is reborn at once on its home square with its own walk. A
     /// unit whose home square is occupied is then reborn there whatever captures it, so under

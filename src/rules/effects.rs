@@ -227,9 +227,10 @@ pub fn apply<R: Recorder>(
         }
     }
 
-    if mode == Mode::Play {
-        // Circe Parrain: the unit captured on the opponent's last move is reborn now, on its
-        // capture square plus this move's vector; a unit captured now becomes pending.
+    // Circe Parrain: the unit captured on the opponent's last move is reborn now, on its
+    // capture square plus this move's vector; a unit captured now becomes pending. A probed
+    // king capture is a move too: where check plays it (Isardam), the rebirth is part of it.
+    {
         if let Some((unit, at)) = pos.pending() {
             if unit.color() == mover {
                 if let (Some(r), Some(circe)) = (at.offset(vector.0, vector.1), rules.circe.as_ref()) {
@@ -240,7 +241,9 @@ pub fn apply<R: Recorder>(
                 }
             }
         }
-        pos.journal_set_pending(new_pending);
+        if mode == Mode::Play {
+            pos.journal_set_pending(new_pending);
+        }
     }
 
     if (pos.hidden_mask() & !pos.occupied()).any() {

@@ -3,20 +3,87 @@
 //! after a pawn's double step the en-passant observation counts too (an enemy pawn beside
 //! it, which could take it en passant, observes it).
 
-use super::circe::FirstRankPawns;
+use super::circe::{Circe, FirstRankPawns};
 use super::madrasi::observing_pawns;
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::position::{Position, Sets};
-use crate::square::{Color, Role, Square};
+use crate::square::{Color, Piece, Role, Square};
 
 const NOT_A: u64 = !0x0101_0101_0101_0101;
 const NOT_H: u64 = !0x8080_8080_8080_8080;
 
 /// Does the position pass the Isardam test? `double_step` is the arrival square of a
-/// pawn that just made a double step (its en-passant observation counts).
-pub fn passes(pos: &Position, kings: bool, first_rank: FirstRankPawns, double_step: Option<Square>) -> bool {
-    passes_sets(pos.sets(), kings, first_rank, double_step)
+/// pawn that just made a double step (its en-passant observation counts). Under Mars Circe
+/// (`mars`) observation is Mars observation ([`passes_mars`]).
+pub fn passes(
+    pos: &Position,
+    kings: bool,
+    first_rank: FirstRankPawns,
+    double_step: Option<Square>,
+    mars: Option<&Circe>,
+) -> bool {
+    match mars {
+        Some(c) => passes_mars(pos.sets(), kings, first_rank, double_step, c),
+        None => passes_sets(pos.sets(), kings, first_rank, double_step),
+    }
+}
+
+/// The Isardam test under Mars Circe: no unit observed by a like enemy unit as Madrasi
+/// observes under Mars ([`super::madrasi::observed_on`]); a pawn that just made a double
+/// step is observed by an enemy pawn beside it once another enemy pawn has been lifted to
+/// its rebirth square (Popeye 4.104 tests en passant within that lift). Walk by walk and
+/// side by side, each unit is lifted once and every like enemy target tested at a time.
+pub fn passes_mars(b: &Sets, kings: bool, first_rank: FirstRankPawns, double_step: Option<Square>, c: &Circe) -> bool {
+    for role in Role::ALL {
+        if role == Role::King && !kings {
+            continue;
+        }
+        for side in [Color::White, Color::Black] {
+            let mut targets = b.pieces(side.other(), role);
+            let ep = double_step.filter(|&t| role == Role::Pawn && targets.contains(t));
+            if targets.is_empty() {
+                continue;
+            }
+            let unit = Piece::new(side, role);
+            for x in b.pieces(side, role) {
+                let r = c.lift_square(unit, x);
+                if r != x && b.occ.contains(r) {
+                    continue;
+                }
+                if !matches!(role, Role::Pawn | Role::King) {
+                    // a rider's or knight's rebirth square must line up with the target
+                    targets = b.pieces(side.other(), role) & attacks::attacks(role, side, r, Bitboard::EMPTY);
+                    if targets.is_empty() {
+                        continue;
+                    }
+                }
+                let mut lifted = *b;
+                lifted.toggle(x, unit);
+                lifted.toggle(r, unit);
+                let seen = if role == Role::Pawn {
+                    attacks::pawn_attacks_of_set(side, observing_pawns(&lifted, side, first_rank))
+                } else {
+                    let mut seen = Bitboard::EMPTY;
+                    for y in lifted.pieces(side, role) {
+                        seen |= attacks::attacks(role, side, y, lifted.occ);
+                    }
+                    seen
+                };
+                if (seen & targets).any() {
+                    return false;
+                }
+                if let Some(t) = ep {
+                    let bit = 1u64 << t.index();
+                    let beside = Bitboard(((bit & NOT_A) >> 1) | ((bit & NOT_H) << 1));
+                    if (beside & lifted.pieces(side, Role::Pawn)).any() {
+                        return false;
+                    }
+                }
+            }
+        }
+    }
+    true
 }
 
 /// [`passes`] on bare bitboards (a board examined without playing the move).
@@ -234,6 +301,54 @@ mod tests {
     use crate::moves::MoveKind;
     use crate::rules::effects::{self, Mode, NoRecord};
     use crate::rules::Rules;
+
+    /// Under Mars Circe the walk-by-walk test equals its definition: no unit observed by a
+    /// like enemy unit in Madrasi's Mars observation, on the positions of games played under
+    /// `circe-mars+madrasi` (which reach positions that fail the test as well as pass it).
+    #[test]
+    fn mars_test_is_madrasi_observation_of_every_unit() {
+        let rules = Rules::parse("circe-mars").unwrap();
+        let c = *rules.mars().unwrap();
+        let (mut pass, mut fail) = (0, 0);
+        let mut seed = 0x9e37_79b9u64;
+        for f in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "7r/8/8/7r/3k4/8/8/4K2R w - - 0 1",
+            "8/8/1K6/8/3k4/8/b1B5/8 b - - 0 1",
+        ] {
+            let mut g = crate::Game::new(f, "circe-mars+madrasi").unwrap();
+            for _ in 0..60 {
+                for kings in [false, true] {
+                    let b = g.pos.sets();
+                    let by_definition = b.occ.into_iter().all(|sq| {
+                        let p = g.pos.piece_at(sq).unwrap();
+                        (p.role() == Role::King && !kings)
+                            || !crate::rules::madrasi::observed_on(b, sq, p, kings, c.first_rank_pawns, Some(&c))
+                    });
+                    assert_eq!(
+                        passes_mars(b, kings, c.first_rank_pawns, None, &c),
+                        by_definition,
+                        "{}",
+                        g.pos.fen()
+                    );
+                    if by_definition {
+                        pass += 1
+                    } else {
+                        fail += 1
+                    }
+                }
+                let moves = g.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                let m = moves[(seed >> 33) as usize % moves.len()];
+                g.play(m);
+            }
+        }
+        assert!(pass > 20 && fail > 20, "{pass} passing, {fail} failing positions");
+    }
 
     /// For every legal orthodox move from positions that pass the test, the incremental test
     /// agrees with the full one.

@@ -1,8 +1,7 @@
 //! Madrasi: a unit observed by an enemy unit of the same walk is paralysed. Observation is
 //! pure geometry: pins, the observer's own paralysis and the legality of the capture do
-//! not matter. The same geometric test serves Isardam. Under Mars Circe (`mars`) a unit
-//! observes what it could capture, from its rebirth square; pawns as Popeye finds them
-//! (see [`observed_on`]).
+//! not matter. The same geometric test serves Isardam. Under Mars Circe (`mars`) units
+//! observe from their rebirth squares, as Popeye finds them (see [`observed_on`]).
 
 use super::circe::{Circe, FirstRankPawns};
 use crate::attacks;
@@ -49,17 +48,17 @@ pub fn observed_on(
         if role == Role::King && !kings {
             return false;
         }
-        if role != Role::Pawn {
-            // a unit observes what it could capture: from its rebirth square
-            return (super::check::mars_capturers_on(sets, circe, sq, enemy) & sets.pieces(enemy, role)).any();
-        }
-        // pawns as Popeye 4.104 finds them: with one enemy pawn at a time moved to its
-        // rebirth square (when free, or its own), is the square then attacked by any enemy
-        // pawn, moved or not? (So a second pawn makes a pawn observe from where it stands.)
+        // Observation as Popeye 4.104 tests it under Mars Circe: each enemy unit of the walk
+        // in turn is lifted from its square onto its rebirth square (which must then be
+        // empty; a rider's or knight's must line up with `sq` on an empty board), and `sq` is
+        // observed when an enemy unit of the walk then attacks it from where it stands, the
+        // lifted one or any other (whose line the lifted one may have opened).
         let unit = Piece::new(enemy, role);
         for u in sets.pieces(enemy, role) {
             let r = circe.lift_square(unit, u);
-            if r != u && sets.occ.contains(r) {
+            let lines_up =
+                matches!(role, Role::Pawn | Role::King) || super::check::reaches_on_empty_board(role, enemy, r, sq);
+            if !lines_up || (r != u && sets.occ.contains(r)) {
                 continue;
             }
             let mut b = *sets;

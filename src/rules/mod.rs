@@ -11,7 +11,7 @@ pub mod effects;
 pub mod isardam;
 pub mod madrasi;
 
-use circe::{Capturer, Circe, FirstRankPawns, SquareRule, Victim, PRESETS};
+use circe::{Circe, FirstRankPawns, SquareRule, PRESETS};
 use std::fmt;
 
 /// Madrasi-style observation conditions.
@@ -25,7 +25,8 @@ pub enum Observation {
         kings: bool,
     },
     /// A move may not leave a like-unit observation on the board. Type A: a king capture
-    /// must itself pass the test to be a check; type B: orthodox check.
+    /// must itself pass the test to be a check; type B: orthodox check, unless the Circe
+    /// rule judges a king's capture by playing it (see [`circe::Circe::check_plays_the_capture`]).
     Isardam {
         /// Type B (orthodox check) rather than type A.
         type_b: bool,
@@ -255,17 +256,21 @@ impl Rules {
     }
 
     fn compute_plain_check(&self) -> bool {
-        let circe_plain = match self.circe {
-            None => true,
-            Some(c) => {
-                let kings_reborn = c.victim == Victim::Reborn && c.victim_kings;
-                let capturer_can_fail = c.capturer == Capturer::Reborn
-                    && (c.occupied == circe::Occupied::Illegal || c.own_square == circe::OwnSquare::Illegal);
-                !kings_reborn && !capturer_can_fail
-            }
-        };
-        let obs_plain = !matches!(self.observation, Observation::Isardam { type_b: false, .. });
-        circe_plain && obs_plain
+        // Assassin's own test (a rebirth on the king's square) is asked apart from the attack
+        let circe_plain = self
+            .circe
+            .is_none_or(|c| !c.check_plays_the_capture() || c.occupied == circe::Occupied::Assassinate);
+        circe_plain && !self.isardam_tests_check()
+    }
+
+    /// Must a capture of the king pass Isardam's test to be check? Always in type A; in type
+    /// B (orthodox check) too when the Circe rule plays the king's capture to judge it
+    /// ([`circe::Circe::check_plays_the_capture`]), as Popeye does.
+    pub(crate) fn isardam_tests_check(&self) -> bool {
+        match self.observation {
+            Observation::Isardam { type_b, .. } => !type_b || self.circe.is_some_and(|c| c.check_plays_the_capture()),
+            _ => false,
+        }
     }
 
     /// One line per condition, with its axes, for `fairyperft variants`.
@@ -341,7 +346,7 @@ impl Rules {
             } else {
                 None
             };
-            if !isardam::passes(pos, kings, self.first_rank_pawns(), double) {
+            if !isardam::passes(pos, kings, self.first_rank_pawns(), double, self.mars()) {
                 return Outcome::Illegal;
             }
         }

@@ -67,6 +67,9 @@ impl General {
             _ => {}
         }
         if let Some(kings) = self.isardam {
+            if let Some(c) = self.mars_rules() {
+                return Some(isardam::passes_mars(b, kings, self.fr, double, c));
+            }
             if self.isardam_clean {
                 // the board before passed: only what the move changed can observe
                 let (placed, vacated) = isardam::delta(before, b);
@@ -83,7 +86,7 @@ impl General {
     pub(super) fn check_on(&self, b: &Sets, k: Square) -> Option<bool> {
         if self.threats.contains(k) && self.assassination_threat(b, k) {
             // Isardam type A: the threatening capture must pass the Isardam test too
-            return if self.isardam_a { None } else { Some(true) };
+            return if self.isardam_tests_check { None } else { Some(true) };
         }
         if !self.attacked_after(b, k) {
             return Some(false);
@@ -99,7 +102,7 @@ impl General {
     /// reborn), Rex Inclusive (the king must not be able to be reborn). `None` for what is
     /// not modelled here (Isardam type A).
     pub(super) fn modelled_check(&self, b: &Sets, k: Square) -> Option<bool> {
-        if self.isardam_a {
+        if self.isardam_tests_check {
             return None;
         }
         let c = self.circe;

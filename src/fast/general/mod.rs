@@ -57,8 +57,9 @@ pub(crate) struct General {
     pinned: Bitboard,
     /// A plain attack on the king after the move is a check (no closer look needed).
     attack_is_check: bool,
-    /// Isardam type A: a check must pass the Isardam test (not modelled here).
-    isardam_a: bool,
+    /// A check must pass the Isardam test (type A, or type B under a Circe rule that plays
+    /// the king's capture): not modelled here.
+    isardam_tests_check: bool,
     isardam: Option<bool>,
     madrasi: Option<bool>,
     fr: FirstRankPawns,
@@ -110,12 +111,10 @@ impl General {
             Observation::Madrasi { kings } => (None, Some(kings)),
             Observation::None => (None, None),
         };
+        let isardam_tests_check = rules.isardam_tests_check();
         let attack_is_check = rules.king_capture_is_plain()
-            && !matches!(
-                rules.observation,
-                Observation::Madrasi { .. } | Observation::Isardam { type_b: false, .. }
-            );
-        let isardam_a = matches!(rules.observation, Observation::Isardam { type_b: false, .. });
+            && !isardam_tests_check
+            && !matches!(rules.observation, Observation::Madrasi { .. });
         let mars = rules.is_mars();
         let mut mars_watch = None;
         if let (true, Some(c), Some(k)) = (mars, rules.circe.as_ref(), king) {
@@ -149,7 +148,7 @@ impl General {
             checkers,
             pinned,
             attack_is_check,
-            isardam_a,
+            isardam_tests_check,
             isardam,
             madrasi,
             fr,
