@@ -11,7 +11,9 @@ use clap::Args;
 use fairyperft::oracle::documented::{set_aside, Documented};
 use fairyperft::oracle::draw::{draw, Kind};
 use fairyperft::oracle::shrink::shrink;
-use fairyperft::oracle::{all_variants, differences, fairyperft_answer, popeye_conditions, Answer, Popeye, Probe};
+use fairyperft::oracle::{
+    crosscheck_variants, differences, fairyperft_answer, popeye_conditions, Answer, Popeye, Probe,
+};
 use fairyperft::suite::Case;
 use fairyperft::Rules;
 use rayon::prelude::*;
@@ -25,7 +27,8 @@ pub struct CrosscheckArgs {
     #[arg(long, value_name = "BIN")]
     pub popeye: PathBuf,
     /// The variants, comma-separated, or `all` (every condition of `fairyperft variants` and
-    /// the compositions of the reference corpus); those Popeye cannot express are skipped
+    /// every Circe preset composed with each of madrasi, madrasi-rex-inclusive, isardam and
+    /// isardam-type-b); those Popeye cannot express are skipped
     #[arg(long, short = 'v', default_value = "all", value_name = "LIST")]
     pub variant: String,
     /// Positions drawn per variant (random games, endgames and castling positions in turn)
@@ -119,7 +122,7 @@ pub fn crosscheck(a: &CrosscheckArgs) -> CmdResult {
     let popeye = Popeye { bin: a.popeye.clone() };
     let version = popeye.version().map_err(|e| Failure::Input(format!("--popeye: {e}")))?;
     let variants: Vec<String> = if a.variant.trim() == "all" {
-        all_variants()
+        crosscheck_variants()
     } else {
         a.variant.split(',').map(|v| v.trim().to_string()).collect()
     };

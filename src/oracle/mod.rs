@@ -250,5 +250,21 @@ pub fn all_variants() -> Vec<String> {
     v
 }
 
+/// The variants `crosscheck --variant all` asks Popeye about: [`all_variants`] and every
+/// Circe preset composed with each observation condition (Popeye takes the conditions
+/// together as the composition means them; those it cannot express are skipped).
+pub fn crosscheck_variants() -> Vec<String> {
+    let mut v = all_variants();
+    for (preset, ..) in crate::rules::circe::PRESETS {
+        for obs in ["madrasi", "madrasi-rex-inclusive", "isardam", "isardam-type-b"] {
+            let c = format!("{preset}+{obs}");
+            if !v.contains(&c) {
+                v.push(c);
+            }
+        }
+    }
+    v
+}
+
 #[cfg(test)]
 mod tests;

@@ -657,7 +657,8 @@ fn attach_outputs(
                 }
             }
         };
-        let moves = if pr.variant == "circe-kamikaze-reborn" {
+        // kamikaze units alone or composed (`circe-kamikaze-reborn+madrasi`)
+        let moves = if pr.variant.split('+').any(|c| c == "circe-kamikaze-reborn") {
             moves.iter().map(|m| output::drop_kamikaze_marks(m)).collect()
         } else {
             moves.clone()

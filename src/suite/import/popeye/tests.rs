@@ -167,6 +167,23 @@ fn volcanic_stacks_and_kamikaze() {
     assert_eq!(drop_kamikaze_marks("d7*c8=kQ[+bBc8]"), "d7*c8=kQ[+bBc8]");
 }
 
+/// Popeye marks kamikaze units' moves (`kKh1-g1`) under a composed condition too: the list
+/// read back is in fairyperft's notation whether or not another condition is set.
+#[test]
+fn kamikaze_marks_dropped_when_composed() {
+    for cond in ["circe", "circe madrasi"] {
+        let text = format!(
+            "begin condition {cond} pieces white kamikaze kh1 black kamikaze ka8 stip ~1 end\n\n   1.kKh1-g1 !\n\nsolution finished. Time = 0.001 s\n"
+        );
+        let p = pop(&text).unwrap();
+        assert_eq!(
+            p[0].expected_moves.as_deref(),
+            Some(&["Kh1-g1".to_string()][..]),
+            "{cond}"
+        );
+    }
+}
+
 #[test]
 fn solution_output_after_end() {
     let text = "begin pieces white kh1 black ka8 stip ~1 end\n\n   1.Kh1-g1 !\n\n   1.Kh1-h2 + !\n\nsolution finished. Time = 0.001 s\n";
