@@ -42,9 +42,7 @@ fn reference_id(variant: &str, id: &str) -> String {
 }
 
 /// Every condition but `orthodox` and `cohen` (which have suites of their own), and every
-/// Circe preset composed with each observation condition and with Cohen's rule, but
-/// `circe-mars+isardam`, whose check does not yet match Popeye's (docs/rules.md, "Where
-/// fairyperft and Popeye differ").
+/// Circe preset composed with each observation condition and with Cohen's rule.
 fn variants() -> Vec<String> {
     let mut v: Vec<String> = fairyperft::rules::known_names().into_iter().map(String::from).collect();
     v.retain(|v| v != "cohen" && v != "orthodox");
@@ -53,7 +51,6 @@ fn variants() -> Vec<String> {
             v.push(format!("{preset}+{other}"));
         }
     }
-    v.retain(|v| v != "circe-mars+isardam");
     v
 }
 
