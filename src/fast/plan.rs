@@ -275,7 +275,7 @@ mod tests {
             }
             for type_b in [false, true] {
                 let name = if type_b { "isardam-type-b" } else { "isardam" };
-                let composed = ISARDAM_COMPOSED.contains(preset) || (type_b && *preset == "circe-parrain");
+                let composed = !ISARDAM_GENERAL.contains(preset) && (type_b || *preset != "circe-parrain");
                 let path = if composed { isardam(type_b) } else { Path::None };
                 v.push((format!("{preset}+{name}"), path));
             }
@@ -305,22 +305,18 @@ mod tests {
     /// no unit attacks; Mars captures and observes from rebirth squares).
     const MADRASI_GENERAL: [&str; 2] = ["circe-assassin", "circe-mars"];
 
-    /// The presets Isardam of either type composes with: the capturer stays, kings are not
-    /// reborn, check does not play the king's capture (Parrain: type B only, as type A's check
-    /// rebirths the unit the judged move captured).
-    const ISARDAM_COMPOSED: [&str; 12] = [
-        "circe",
-        "circe-chameleon",
-        "circe-clone",
-        "circe-coucou",
-        "circe-couscous",
-        "circe-diagram",
-        "circe-equipollents",
-        "circe-mirror",
-        "circe-pwc",
-        "circe-strict",
-        "circe-symmetry",
-        "circe-volcanic",
+    /// Isardam of either type composes with every Circe preset but these (the capturer is
+    /// reborn or removed, kings are reborn, or check plays the king's capture; Mars and
+    /// Assassin as for Madrasi), and with Parrain in type B only (type A's check rebirths the
+    /// unit the judged move captured).
+    const ISARDAM_GENERAL: [&str; 7] = [
+        "anticirce-calvet",
+        "anticirce-cheylan",
+        "circe-assassin",
+        "circe-kamikaze",
+        "circe-kamikaze-reborn",
+        "circe-mars",
+        "circe-rex-inclusive",
     ];
 
     #[test]

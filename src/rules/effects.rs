@@ -230,20 +230,16 @@ pub fn apply<R: Recorder>(
     // Circe Parrain: the unit captured on the opponent's last move is reborn now, on its
     // capture square plus this move's vector; a unit captured now becomes pending. A probed
     // king capture is a move too: where check plays it (Isardam), the rebirth is part of it.
-    {
-        if let Some((unit, at)) = pos.pending() {
-            if unit.color() == mover {
-                if let (Some(r), Some(circe)) = (at.offset(vector.0, vector.1), rules.circe.as_ref()) {
-                    match rebirth(pos, undo, circe, r, unit, NO_ORIGIN, mover, m.rebirth_promotion(), rec) {
-                        Ok(used) => choice_used |= used,
-                        Err(out) => return out,
-                    }
-                }
+    if let Some((unit, at)) = pos.pending().filter(|(u, _)| u.color() == mover) {
+        if let (Some(r), Some(circe)) = (at.offset(vector.0, vector.1), rules.circe.as_ref()) {
+            match rebirth(pos, undo, circe, r, unit, NO_ORIGIN, mover, m.rebirth_promotion(), rec) {
+                Ok(used) => choice_used |= used,
+                Err(out) => return out,
             }
         }
-        if mode == Mode::Play {
-            pos.journal_set_pending(new_pending);
-        }
+    }
+    if mode == Mode::Play {
+        pos.journal_set_pending(new_pending);
     }
 
     if (pos.hidden_mask() & !pos.occupied()).any() {
