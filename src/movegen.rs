@@ -35,11 +35,24 @@ pub fn candidates(pos: &mut Position, rules: &Rules, list: &mut MoveList) {
 
 /// [`candidates`] without castling.
 pub(crate) fn candidates_but_castling(pos: &mut Position, rules: &Rules, list: &mut MoveList) {
+    candidates_among(pos, rules, list, Bitboard::FULL, Bitboard::FULL);
+}
+
+/// [`candidates_but_castling`] restricted to the units on `movers` and the arrival squares
+/// `to`: the same moves in the same order, less the others, for a caller that knows only
+/// these can matter (`targets` limits where a move arrives).
+pub(crate) fn candidates_among(
+    pos: &mut Position,
+    rules: &Rules,
+    list: &mut MoveList,
+    movers: Bitboard,
+    targets: Bitboard,
+) {
     let us = pos.turn();
     let them = us.other();
     let occ = pos.occupied();
     let empty = !occ;
-    let enemies = pos.by_color(them);
+    let enemies = pos.by_color(them) & targets;
     let paralysis = match rules.observation {
         Observation::Madrasi { kings } => Some(kings),
         _ => None,
@@ -54,7 +67,7 @@ pub(crate) fn candidates_but_castling(pos: &mut Position, rules: &Rules, list: &
     let paralysed = paralysis.map_or(Bitboard::EMPTY, |kings| {
         madrasi::paralysed_units(pos.sets(), us, kings, first_rank, mars.as_ref())
     });
-    for from in pos.by_color(us) & !paralysed {
+    for from in pos.by_color(us) & !paralysed & movers {
         let p = pos.piece_at(from).unwrap();
         let role = p.role();
         if role == Role::Pawn {
@@ -64,10 +77,12 @@ pub(crate) fn candidates_but_castling(pos: &mut Position, rules: &Rules, list: &
             }
             if let Some(one) = from.offset(0, fwd) {
                 if empty.contains(one) {
-                    push_pawn_move(list, from, one, us);
+                    if targets.contains(one) {
+                        push_pawn_move(list, from, one, us);
+                    }
                     if from.rank() == us.pawn_rank() {
                         let two = one.offset(0, fwd).unwrap();
-                        if empty.contains(two) {
+                        if empty.contains(two) && targets.contains(two) {
                             list.push(Move::new(from, two, MoveKind::DoublePush));
                         }
                     }
@@ -88,6 +103,7 @@ pub(crate) fn candidates_but_castling(pos: &mut Position, rules: &Rules, list: &
                     let victim = Square::from_coords(ep.file(), from.rank());
                     if attacks::pawn_attacks(us, from).contains(ep)
                         && empty.contains(ep)
+                        && targets.contains(ep)
                         && pos.piece_at(victim) == Some(Piece::new(them, Role::Pawn))
                     {
                         list.push(Move::new(from, ep, MoveKind::EnPassant));
@@ -97,7 +113,7 @@ pub(crate) fn candidates_but_castling(pos: &mut Position, rules: &Rules, list: &
             continue;
         }
         let att = attacks::attacks(role, us, from, occ);
-        for to in att & empty {
+        for to in att & empty & targets {
             list.push(Move::new(from, to, MoveKind::Normal));
         }
         let capture_targets = match &mars {

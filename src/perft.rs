@@ -42,10 +42,10 @@ pub struct Search<'a> {
     pub history: Vec<u64>,
     /// Optional transposition table (`--hash`).
     pub table: Option<&'a Table>,
-    /// The occupancy of the parent position when the search reached this one (Cohen's
-    /// rule: the position before the opponent's last move), for the last ply's count
+    /// The board of the parent position when the search reached this one (Cohen's rule:
+    /// the position before the opponent's last move), for the last ply's count
     /// (`fast::count_with`).
-    parent_occ: Option<crate::bitboard::Bitboard>,
+    parent_board: Option<crate::position::Sets>,
 }
 
 impl<'a> Search<'a> {
@@ -59,7 +59,7 @@ impl<'a> Search<'a> {
             plan: Plan::of(rules),
             history: history.to_vec(),
             table: None,
-            parent_occ: None,
+            parent_board: None,
         }
     }
 
@@ -124,7 +124,7 @@ impl<'a> Search<'a> {
         let before_last = self.before_last();
         let (rules, plan) = (self.rules, self.plan);
         if depth == 1 {
-            return fast::count_with(pos, rules, plan, before_last, self.parent_occ);
+            return fast::count_with(pos, rules, plan, before_last, self.parent_board.as_ref());
         }
         let key = self.table.map(|t| (t, self.key(pos)));
         if let Some((t, k)) = key {
@@ -134,7 +134,7 @@ impl<'a> Search<'a> {
         }
         let mut n = 0;
         if !rules.cohen {
-            // (the path and the parent's occupancy matter to Cohen's rule only)
+            // (the path and the parent's board matter to Cohen's rule only)
             if depth == 2 {
                 n = match fast::count_two(pos, rules, plan) {
                     Some(two) => two,
@@ -144,12 +144,12 @@ impl<'a> Search<'a> {
                 fast::for_each_legal(pos, rules, plan, None, |pos, _| n += self.perft_inner(pos, depth - 1));
             }
         } else {
-            let occ_here = pos.occupied();
+            let board_here = *pos.sets();
             fast::for_each_legal(pos, rules, plan, before_last, |pos, _| {
                 self.history.push(pos.hash());
-                let saved = self.parent_occ.replace(occ_here);
+                let saved = self.parent_board.replace(board_here);
                 n += self.perft_inner(pos, depth - 1);
-                self.parent_occ = saved;
+                self.parent_board = saved;
                 self.history.pop();
             });
         }
@@ -182,19 +182,19 @@ impl<'a> Search<'a> {
     pub fn divide(&mut self, pos: &mut Position, depth: u32) -> Vec<(Move, String, u64)> {
         let moves = self.legal_moves(pos);
         let mut out = Vec::with_capacity(moves.len());
-        let occ_here = pos.occupied();
+        let board_here = *pos.sets();
         for m in moves {
             let name = notation::popeye(pos, self.rules, m);
             let mut undo = Undo::new();
             self.rules.play(pos, m, &mut undo, &mut NoRecord, self.before_last());
             self.history.push(pos.hash());
-            let saved = self.parent_occ.replace(occ_here);
+            let saved = self.parent_board.replace(board_here);
             let n = if depth <= 1 {
                 1
             } else {
                 self.perft_inner(pos, depth - 1)
             };
-            self.parent_occ = saved;
+            self.parent_board = saved;
             self.history.pop();
             pos.unmake(&undo);
             out.push((m, name, n));

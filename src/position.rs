@@ -468,29 +468,6 @@ impl Position {
     pub fn origins_are_identity(&self) -> bool {
         Square::all().all(|s| self.board[s.index()] == 0 || self.origin[s.index()] == s.index() as u8)
     }
-    /// The hash after a quiet move of the unit on `from` to the empty square `to`, arriving
-    /// as `q` (a promotion's new walk), with no other effect (Cohen's rule in the general
-    /// counter).
-    #[inline]
-    pub(crate) fn quiet_hash(&self, from: Square, to: Square, q: Piece, double: bool) -> u64 {
-        let p = Piece::from_board(self.board[from.index()]).expect("mover");
-        let mut h = self.hash
-            ^ KEYS.piece_square[p.index()][from.index()]
-            ^ KEYS.piece_square[q.index()][to.index()]
-            ^ KEYS.black_to_move;
-        if let Some(e) = self.ep {
-            h ^= KEYS.ep_file[e.file() as usize];
-        }
-        if double {
-            h ^= KEYS.ep_file[from.file() as usize];
-        }
-        let f = flags::of_square(from);
-        if self.castle & f != 0 {
-            h ^= KEYS.castle[self.castle as usize] ^ KEYS.castle[(self.castle & !f) as usize];
-        }
-        h
-    }
-
     /// A hash of every unit's diagram square (Diagram Circe state, not part of [`Position::hash`]).
     pub fn origin_hash(&self) -> u64 {
         let mut h = 0u64;

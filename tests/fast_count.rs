@@ -84,6 +84,21 @@ fn fast_count_agrees_three_plies_deep() {
     compare(fens().into_iter().step_by(step).collect(), 3);
 }
 
+/// Cohen's rule compares positions only from the second ply on, and at the third it meets
+/// the positions after a rebirth, a vanished victim or a Platzwechsel swap, where the
+/// number of moves that can undo the opponent's last one is smallest: every Circe preset
+/// with `cohen`, three plies, every 10th position (every 80th in debug builds).
+#[test]
+fn every_preset_with_cohen_agrees_three_plies_deep() {
+    let step = if cfg!(debug_assertions) && std::env::var_os("FAIRYPERFT_FULL").is_none() {
+        80
+    } else {
+        10
+    };
+    let variants: Vec<String> = compositions().into_iter().filter(|v| v.ends_with("+cohen")).collect();
+    compare_variants(&variants, fens().into_iter().step_by(step).collect(), 3);
+}
+
 fn compare(fens: Vec<String>, depth: u32) {
     compare_variants(&variants(), fens, depth);
 }

@@ -346,6 +346,8 @@ mod tests {
 
     /// For random positions x candidate moves x every preset: the model's board equals the
     /// position after `effects::apply`, and the model is illegal exactly where `apply` is.
+    /// And by the rules, no move adds more units to the board than
+    /// `fast::most_units_gained` allows.
     #[test]
     fn the_model_equals_the_rules_effects() {
         let mut presets: Vec<&str> = crate::rules::circe::PRESETS.iter().map(|p| p.0).collect();
@@ -388,6 +390,13 @@ mod tests {
                     let real = *pos.sets();
                     pos.unmake(&undo);
                     let here = || format!("{name} {} {}", pos.fen(), crate::notation::uci(m));
+                    // Cohen's rule relies on this (`fast::cohen_count`)
+                    if out == Outcome::Done {
+                        let capture = pos.occupied().contains(m.to()) || m.kind() == MoveKind::EnPassant;
+                        let most = crate::fast::most_units_gained(&pos, &rules, capture);
+                        let gained = i64::from(real.occ.count()) - i64::from(pos.occupied().count());
+                        assert!(gained <= most, "{} gains {gained}, most {most}", here());
+                    }
                     match (model, out) {
                         (After::Declined, _) => declined += 1,
                         (After::Illegal, Outcome::Illegal) => {}

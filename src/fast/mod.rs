@@ -30,17 +30,17 @@ use plan::{Fallback, Path};
 use crate::attacks::pawn_attacks;
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
-use crate::position::{Position, Undo};
-use crate::rules::circe::{Capturer, Occupied};
+use crate::position::{Position, Sets, Undo};
+use crate::rules::circe::{Capturer, Occupied, Victim, When};
 use crate::rules::effects::{NoRecord, Outcome};
 use crate::rules::Rules;
 use crate::square::{Piece, Role, Square};
 use general::General;
 
 /// The number of legal moves of the side to move (what `Rules::for_each_legal` visits),
-/// knowing for Cohen's rule the occupancy of the position before the opponent's
-/// last move: only moves that empty every square occupied now and empty then can recreate
-/// that position, and only those need the comparison.
+/// knowing for Cohen's rule the board of the position before the opponent's last move
+/// (`board_then`): only moves that recreate that board can recreate that position, and
+/// only those need the comparison.
 ///
 /// The victim family's instances are called from perft's loop itself, the other short
 /// paths from `count_other`, and the positions they decline from `count_rest`: neither the
@@ -51,17 +51,17 @@ pub(crate) fn count_with(
     rules: &Rules,
     plan: Plan,
     before_last: Option<u64>,
-    before_last_occ: Option<Bitboard>,
+    board_then: Option<&Sets>,
 ) -> u64 {
     if plan.cohen {
-        return cohen_count(pos, rules, plan, before_last, before_last_occ);
+        return cohen_count(pos, rules, plan, before_last, board_then);
     }
     match (plan.path(), rules.circe.as_ref()) {
         (Path::Victim(i), Some(c)) => match victim::instances::BY_PRESET.count(i, pos, c) {
             Some(n) => n,
-            None => count_rest(pos, rules, plan, before_last, before_last_occ),
+            None => count_rest(pos, rules, plan),
         },
-        _ => count_other(pos, rules, plan, before_last, before_last_occ),
+        _ => count_other(pos, rules, plan),
     }
 }
 
@@ -79,30 +79,18 @@ pub(crate) fn count_two(pos: &Position, rules: &Rules, plan: Plan) -> Option<u64
 /// [`count_with`] by the other short paths (inlined here: a call of their own made them
 /// slower), then [`count_rest`].
 #[inline(never)]
-fn count_other(
-    pos: &mut Position,
-    rules: &Rules,
-    plan: Plan,
-    before_last: Option<u64>,
-    before_last_occ: Option<Bitboard>,
-) -> u64 {
+fn count_other(pos: &mut Position, rules: &Rules, plan: Plan) -> u64 {
     match short_count(pos, rules, plan.path()) {
         Some(n) => n,
-        None => count_rest(pos, rules, plan, before_last, before_last_occ),
+        None => count_rest(pos, rules, plan),
     }
 }
 
 /// [`count_with`] where the short path declined the position: the exact paths' attacked
 /// kings, the victim family's e.p. captures, then the general counter ([`General`]) or the
-/// generic pipeline.
+/// generic pipeline. Cohen's rule apart: [`cohen_count`] corrects this count.
 #[inline(never)]
-fn count_rest(
-    pos: &mut Position,
-    rules: &Rules,
-    plan: Plan,
-    before_last: Option<u64>,
-    before_last_occ: Option<Bitboard>,
-) -> u64 {
+fn count_rest(pos: &mut Position, rules: &Rules, plan: Plan) -> u64 {
     // (the Anticirce and Kamikaze paths' positions whose king is attacked: judged move by
     // move there, out of their common path's way)
     let attacked = match (plan.path(), rules.circe.as_ref()) {
@@ -113,68 +101,63 @@ fn count_rest(
     if let Some(n) = attacked {
         return n;
     }
-    if let Some(n) = victim_en_passant(pos, rules, plan, before_last) {
+    if let Some(n) = victim_en_passant(pos, rules, plan) {
         return n;
     }
-    general_count(pos, rules, plan, before_last, before_last_occ)
+    general_count(pos, rules, plan)
 }
 
 /// The positions no path counts: the general counter ([`General`]), or the generic
-/// pipeline for what it does not model.
-fn general_count(
-    pos: &mut Position,
-    rules: &Rules,
-    plan: Plan,
-    before_last: Option<u64>,
-    before_last_occ: Option<Bitboard>,
-) -> u64 {
+/// pipeline for what it does not model (Cohen's rule apart).
+fn general_count(pos: &mut Position, rules: &Rules, plan: Plan) -> u64 {
     // a pending rebirth is modelled as Parrain places it: an occupied square makes it vanish
     let pending_other = pos.pending().is_some() && rules.circe.is_some_and(|c| c.occupied != Occupied::Vanish);
     if plan.fallback == Fallback::Generic || pending_other {
-        return generic_count(pos, rules, before_last);
+        return generic_count(pos, rules, None);
     }
-    let mut counter = General::new(pos, rules);
-    if rules.cohen {
-        counter.cohen = before_last;
-        if let Some(occ) = before_last_occ {
-            counter.cohen_vacate = pos.occupied() & !occ;
-            // a move empties at most three squares (e.p.: departure, arrival, victim)
-            if counter.cohen_vacate.count() > 3 {
-                counter.cohen = None;
-            }
-        }
-    }
-    counter.count(pos, rules)
+    General::new(pos, rules).count(pos, rules)
 }
 
 /// [`count_with`] under Cohen's rule, which only takes moves away: the path's count as if
 /// the rule were off, less the legal moves that recreate the position before the
-/// opponent's last move. Only a move that empties every square occupied now and empty
-/// then can (rebirths, emergences and pending rebirths only fill squares), and a square of
-/// the opponent's only a capturer that leaves it or an e.p. capture can empty: those few
-/// moves are played through the generic pipeline, with and without the comparison.
+/// opponent's last move. Such a move leaves the board as it was then, so it empties every
+/// square occupied now and empty then (rebirths, emergences and pending rebirths only fill
+/// squares), and a square of the opponent's only a capturer that leaves it or an e.p.
+/// capture can empty. Where the last move filled no square (a capture whose victim
+/// vanished), the move must refill its own departure square, which a quiet move never
+/// does. The effects model ([`effects::after`]) gives the board after each move left; the
+/// few that give the board of then are played through the generic pipeline, with and
+/// without the comparison (the rest of the position may still differ).
 #[inline(never)]
 fn cohen_count(
     pos: &mut Position,
     rules: &Rules,
     plan: Plan,
     before_last: Option<u64>,
-    before_last_occ: Option<Bitboard>,
+    board_then: Option<&Sets>,
 ) -> u64 {
-    // (no history: nothing to compare)
-    let Some(occ_then) = before_last_occ.filter(|_| before_last.is_some()) else {
+    // (the count as if the rule were off: the short path, or what counts the positions it
+    // declines)
+    let n = match short_count(pos, rules, plan.path()) {
+        Some(n) => n,
+        None => count_rest(pos, rules, plan),
+    };
+    let (Some(then), Some(hash_then)) = (board_then, before_last) else {
         return match before_last {
-            None => short_count(pos, rules, plan.path()).unwrap_or_else(|| general_count(pos, rules, plan, None, None)),
-            Some(_) => general_count(pos, rules, plan, before_last, before_last_occ),
+            // (no history: nothing to compare)
+            None => n,
+            // (a root with a history but no earlier board: every move compared)
+            Some(_) => generic_count(pos, rules, before_last),
         };
     };
-    let vacate = pos.occupied() & !occ_then;
-    // (nothing newly occupied: any move might; left to the general counter, which compares
-    // every move)
-    let modelled = !vacate.is_empty() && vacate.count() <= 3;
-    let Some(n) = modelled.then(|| short_count(pos, rules, plan.path())).flatten() else {
-        return general_count(pos, rules, plan, before_last, before_last_occ);
-    };
+    let occ = pos.occupied();
+    let occ_then = then.occ;
+    let vacate = occ & !occ_then;
+    // (a move empties at most three squares: e.p. under Anticirce, departure, arrival and
+    // the victim's)
+    if vacate.count() > 3 {
+        return n;
+    }
     let them = pos.turn().other();
     let capturer_stays = rules.circe.is_none_or(|c| c.capturer == Capturer::Stays);
     let ep_victim = pos
@@ -184,15 +167,135 @@ fn cohen_count(
     if capturer_stays && (vacate & pos.by_color(them) & !ep_victim).any() {
         return n;
     }
+    let us = pos.turn();
+    let hidden = pos.hidden_mask();
+    // (Parrain: the unit pending from the opponent's last capture is reborn by our move)
+    let pending = pos.pending().filter(|&(unit, _)| unit.color() == us).map(|(_, at)| at);
+    let quiet_plain = hidden.is_empty() && pending.is_none();
+    let c = rules.circe.as_ref();
+    // the units a move must add to give back the board of then, against the most it can
+    // add ([`most_units_gained`]): a position with fewer units than then, by more, cannot
+    // be undone, and captures are left out where they gain too few
+    let needed = i64::from(occ_then.count()) - i64::from(occ.count());
+    if needed > most_units_gained(pos, rules, false) {
+        return n;
+    }
+    let captures_may = needed <= most_units_gained(pos, rules, true);
+    // (the moves that can empty a square of `vacate`: our unit's leaving it, or a capture
+    // there or e.p. beside it; where the last move filled no square, only a capture can
+    // refill its own departure square)
+    let ep_square = pos.ep_square().map_or(Bitboard::EMPTY, Bitboard::from_square);
+    let (movers, targets) = match vacate.first() {
+        Some(s) if pos.by_color(us).contains(s) => (Bitboard::from_square(s), Bitboard::FULL),
+        Some(_) if !captures_may => return n,
+        Some(s) => {
+            // (a capture comes from a unit attacking the square, Mars apart: there units
+            // capture from their rebirth squares)
+            let ep_capturers = pos.ep_square().map_or(Bitboard::EMPTY, |ep| {
+                pawn_attacks(them, ep) & pos.pieces(us, Role::Pawn)
+            });
+            let movers = if rules.is_mars() {
+                Bitboard::FULL
+            } else {
+                (pos.sets().attackers_to(s, occ) & pos.by_color(us)) | ep_capturers
+            };
+            (movers, Bitboard::from_square(s) | ep_square)
+        }
+        None if quiet_plain && !captures_may => return n,
+        None if quiet_plain => (Bitboard::FULL, pos.by_color(them) | ep_square),
+        None => (Bitboard::FULL, Bitboard::FULL),
+    };
+    let targets = if captures_may {
+        targets
+    } else {
+        targets & !pos.by_color(them) & !ep_square
+    };
     let mut list = MoveList::new();
-    crate::movegen::candidates(pos, rules, &mut list);
+    crate::movegen::candidates_among(pos, rules, &mut list, movers, targets);
+    // castling empties the king's square and a rook's, and fills two others, the pending
+    // rebirth's (displaced by both units' vectors) and those a hidden unit comes up on
+    let rank = us.first_rank();
+    let castling_may = [(7u8, 6u8, 5u8), (0, 2, 3)]
+        .into_iter()
+        .any(|(rook, king_to, rook_to)| {
+            let vector = i32::from(king_to) - 4 + i32::from(rook_to) - i32::from(rook);
+            let reborn = pending.and_then(|at| at.offset(vector, 0));
+            let after = occ
+                .without(Square::from_coords(4, rank))
+                .without(Square::from_coords(rook, rank))
+                | Bitboard::from_square(Square::from_coords(king_to, rank))
+                | Bitboard::from_square(Square::from_coords(rook_to, rank))
+                | reborn.map_or(Bitboard::EMPTY, Bitboard::from_square)
+                | hidden;
+            after == occ_then
+        });
+    if castling_may {
+        crate::movegen::castling(pos, rules, &mut list);
+    }
     let mut recreating = 0;
     for &m in list.iter() {
-        if (vacate & !emptied_by(m)).is_empty() {
-            recreating += generic_one(pos, rules, m, None) - generic_one(pos, rules, m, before_last);
+        if (vacate & !emptied_by(m)).any() {
+            continue;
+        }
+        // a quiet move empties its departure square and fills its arrival square, and the
+        // pending rebirth's, displaced by the move's vector, and a hidden unit's square
+        let quiet = !m.is_castle() && m.kind() != MoveKind::EnPassant && !occ.contains(m.to());
+        if quiet {
+            let (from, to) = (m.from(), m.to());
+            let reborn = pending.and_then(|at| {
+                at.offset(
+                    to.file() as i32 - from.file() as i32,
+                    to.rank() as i32 - from.rank() as i32,
+                )
+            });
+            // (hidden units come up on every square left empty)
+            let after = occ.without(from).with(to) | reborn.map_or(Bitboard::EMPTY, Bitboard::from_square) | hidden;
+            if after != occ_then {
+                continue;
+            }
+        }
+        let may_recreate = match effects::after(pos, c, m) {
+            effects::After::Illegal => false,
+            effects::After::Declined => true,
+            effects::After::Board {
+                sets, promote: None, ..
+            } => sets == *then,
+            // (the reborn pawn's walk is the choice: the board without it must be that of
+            // then without the unit on its square)
+            effects::After::Board {
+                sets,
+                promote: Some((r, _)),
+                ..
+            } => then.occ.contains(r) && sets.occ.with(r) == then.occ,
+        };
+        if may_recreate {
+            recreating += generic_recreating(pos, rules, m, hash_then);
         }
     }
     n - recreating
+}
+
+/// The most units a move of the side to move in `pos` can add to the board (`capture`: a
+/// capture, e.p. included; else any move): a displacement empties its departure square and
+/// fills at most one (the arrival), a capture fills none (an e.p. capture one, emptying the
+/// victim's), a removed capturer empties its arrival, a rebirth fills one square, and so
+/// do a pending rebirth and each hidden unit that comes up on an emptied square (three at
+/// most). Cohen's rule relies on it (`cohen_count`); the effects model's test holds every
+/// move of the reference positions to it by the rules' own `effects::apply`.
+pub(crate) fn most_units_gained(pos: &Position, rules: &Rules, capture: bool) -> i64 {
+    let us = pos.turn();
+    let pending = pos.pending().is_some_and(|(unit, _)| unit.color() == us);
+    let up = i64::from(pending) + i64::from(pos.hidden_mask().count().min(3));
+    if !capture {
+        return up;
+    }
+    let (victim_now, capturer_gone) = rules.circe.map_or((false, false), |c| {
+        (
+            c.victim == Victim::Reborn && c.when == When::AtOnce,
+            c.capturer == Capturer::Removed,
+        )
+    });
+    up - 1 - i64::from(capturer_gone) + i64::from(victim_now)
 }
 
 /// The squares move `m` may empty: its departure and arrival squares (a capturer that
@@ -213,7 +316,7 @@ pub(crate) fn emptied_by(m: Move) -> Bitboard {
 /// declines them, played through the generic pipeline; `None` when the family declines the
 /// position for another reason too.
 #[inline(never)]
-fn victim_en_passant(pos: &mut Position, rules: &Rules, plan: Plan, before_last: Option<u64>) -> Option<u64> {
+fn victim_en_passant(pos: &mut Position, rules: &Rules, plan: Plan) -> Option<u64> {
     let Path::Victim(_) = plan.path() else {
         return None;
     };
@@ -233,7 +336,7 @@ fn victim_en_passant(pos: &mut Position, rules: &Rules, plan: Plan, before_last:
     let c = rules.circe.as_ref()?;
     let judged = |pos: &mut Position, from| match victim::en_passant(pos, c, from, ep, victim) {
         Some(legal) => u64::from(legal),
-        None => generic_one(pos, rules, Move::new(from, ep, MoveKind::EnPassant), before_last),
+        None => generic_one(pos, rules, Move::new(from, ep, MoveKind::EnPassant)),
     };
     Some(n? + capturers.map(|from| judged(pos, from)).sum::<u64>())
 }
@@ -246,11 +349,12 @@ pub(crate) fn generic_count(pos: &mut Position, rules: &Rules, before_last: Opti
     n
 }
 
-/// Plays one candidate through the generic pipeline; the number of legal moves it stands for
-/// (a reborn pawn's promotion choices are expanded).
-pub(crate) fn generic_one(pos: &mut Position, rules: &Rules, m: Move, before_last: Option<u64>) -> u64 {
+/// Plays one candidate through the generic pipeline, Cohen's rule apart
+/// ([`generic_recreating`] is its share); the number of legal moves it stands for (a reborn
+/// pawn's promotion choices are expanded).
+pub(crate) fn generic_one(pos: &mut Position, rules: &Rules, m: Move) -> u64 {
     let mut undo = Undo::new();
-    let out = rules.play(pos, m, &mut undo, &mut NoRecord, before_last);
+    let out = rules.play(pos, m, &mut undo, &mut NoRecord, None);
     pos.unmake(&undo);
     match out {
         Outcome::Done => 1,
@@ -258,11 +362,31 @@ pub(crate) fn generic_one(pos: &mut Position, rules: &Rules, m: Move, before_las
         Outcome::NeedsChoice => Role::PROMOTIONS
             .iter()
             .filter(|&&r| {
-                let o = rules.play(pos, m.with_rebirth_promotion(r), &mut undo, &mut NoRecord, before_last);
+                let o = rules.play(pos, m.with_rebirth_promotion(r), &mut undo, &mut NoRecord, None);
                 pos.unmake(&undo);
                 o == Outcome::Done
             })
             .count() as u64,
+    }
+}
+
+/// The number of legal moves candidate `m` stands for (as [`generic_one`], Cohen's rule
+/// apart) that recreate the position whose hash is `hash_then`: each played once through
+/// the generic pipeline, and compared while it stands on the board.
+fn generic_recreating(pos: &mut Position, rules: &Rules, m: Move, hash_then: u64) -> u64 {
+    let mut undo = Undo::new();
+    let mut recreates = |pos: &mut Position, m| {
+        let out = rules.play(pos, m, &mut undo, &mut NoRecord, None);
+        let hit = out == Outcome::Done && pos.hash() == hash_then;
+        pos.unmake(&undo);
+        (out, hit)
+    };
+    match recreates(pos, m) {
+        (Outcome::NeedsChoice, _) => Role::PROMOTIONS
+            .iter()
+            .filter(|&&r| recreates(pos, m.with_rebirth_promotion(r)).1)
+            .count() as u64,
+        (_, hit) => u64::from(hit),
     }
 }
 

@@ -22,12 +22,9 @@ impl General {
     /// Judges a move on the bitboards after it; the generic pipeline where they cannot decide.
     #[inline]
     pub(super) fn by_board(&self, pos: &mut Position, rules: &Rules, m: Move) -> u64 {
-        if self.cohen_may(crate::fast::emptied_by(m)) {
-            return generic_one(pos, rules, m, self.cohen);
-        }
         match effects::after(pos, self.circe.as_ref(), m) {
             After::Illegal => 0,
-            After::Declined => generic_one(pos, rules, m, self.cohen),
+            After::Declined => generic_one(pos, rules, m),
             After::Board {
                 sets: b,
                 promote: None,
@@ -35,7 +32,7 @@ impl General {
             } => match self.judge(&b, double, pos.sets()) {
                 Some(true) => 1,
                 Some(false) => 0,
-                None => generic_one(pos, rules, m, self.cohen),
+                None => generic_one(pos, rules, m),
             },
             After::Board {
                 sets: b,
@@ -49,7 +46,7 @@ impl General {
                     c += match self.judge(&bb, double, pos.sets()) {
                         Some(true) => 1,
                         Some(false) => 0,
-                        None => generic_one(pos, rules, m.with_rebirth_promotion(role), self.cohen),
+                        None => generic_one(pos, rules, m.with_rebirth_promotion(role)),
                     };
                 }
                 c

@@ -1,8 +1,8 @@
 //! The general counter's bulk count, our king not attacked: the orthodox generator, limited
 //! to the units that may move and whose moves uncover nothing, runs into a sink ([`BulkSink`])
 //! that counts the quiet moves (with the king unattacked, such a move leaves it
-//! unattacked, and an unattacked king is in check under no rule here; Isardam's test and
-//! Cohen's hash are applied to each where the rules ask for them), counts in the sink the
+//! unattacked, and an unattacked king is in check under no rule here; Isardam's test is
+//! applied to each where the rules ask for it), counts in the sink the
 //! captures a rule decides outright ([`VictimRule`], [`CapturerRule`]), and keeps the
 //! others to be judged one by one. The moves the generator leaves out (pinned units off
 //! their line, units on hidden units, the king's steps where an attack need not be a
@@ -56,22 +56,19 @@ impl General {
             && (self.hidden & home).is_empty();
         let mut captures = MoveList::new();
         let isardam = self.isardam.map(|kings| (&*pos, kings, self.fr));
-        let cohen = self.cohen.map(|h| (&*pos, h, self.cohen_vacate));
-        let castle_plain = castle_plain && cohen.is_none();
         let victims = self.victim_rule(pos, true);
-        let capturers = if cohen.is_none() && isardam.is_none() {
+        let capturers = if isardam.is_none() {
             self.capturer_rule(pos)
         } else {
             None
         };
-        let mut n = if isardam.is_none() && cohen.is_none() {
+        let mut n = if isardam.is_none() {
             let mut sink = BulkSink::<true>::new(
                 theirs,
                 self.king,
                 &mut captures,
                 castle_plain,
                 isardam,
-                cohen,
                 victims,
                 capturers,
             );
@@ -84,7 +81,6 @@ impl General {
                 &mut captures,
                 castle_plain,
                 isardam,
-                cohen,
                 victims,
                 capturers,
             );
@@ -186,12 +182,6 @@ impl General {
         // our own pending Parrain rebirth (not a pawn: those go one by one) lands after the
         // move or vanishes; it cannot expose our king
         let pending_ok = self.pending.is_none() || (c.when != When::AtOnce && c.occupied == Occupied::Vanish);
-        // Cohen's rule: captures that could recreate the earlier position are kept
-        let cohen_vacate = match self.cohen {
-            None => None,
-            Some(_) if self.cohen_vacate.is_empty() => return None,
-            Some(_) => Some(self.cohen_vacate),
-        };
         (by_victim && pending_ok && self.rebirths_decide && self.attack_is_check).then(|| VictimRule {
             pos,
             c,
@@ -200,8 +190,7 @@ impl General {
             judged_from: self.pinned | self.hidden,
             judged_to: self.hidden,
             fr: self.fr,
-            cohen_vacate,
-            to_weigh: if bulk && cohen_vacate.is_none() {
+            to_weigh: if bulk {
                 victims_to_weigh(pos, &c, self.them, self.king, self.hidden)
             } else {
                 Bitboard::FULL
@@ -211,7 +200,7 @@ impl General {
 }
 
 /// Receives the orthodox generator's moves: counts the quiet ones, keeps the captures.
-/// `PLAIN`: no Isardam test and no Cohen hash to check (quiet moves are counted in bulk).
+/// `PLAIN`: no Isardam test (quiet moves are counted in bulk).
 struct BulkSink<'a, const PLAIN: bool> {
     theirs: Bitboard,
     king: Option<Square>,
@@ -221,9 +210,6 @@ struct BulkSink<'a, const PLAIN: bool> {
     castling: bool,
     /// Isardam: every quiet move must pass the test too (the board before passes it).
     isardam: Option<(&'a Position, bool, FirstRankPawns)>,
-    /// Cohen's rule: no quiet move may lead to this hash; only moves from the one square
-    /// occupied now and empty before can (when that is known, else every move is compared).
-    cohen: Option<(&'a Position, u64, Bitboard)>,
     /// Captures counted here when the victim alone decides (else kept).
     victims: Option<VictimRule<'a>>,
     /// The enemy units whose capture needs a look (capturing any other, from outside
@@ -243,7 +229,6 @@ impl<'a, const PLAIN: bool> BulkSink<'a, PLAIN> {
         captures: &'a mut MoveList,
         castling: bool,
         isardam: Option<(&'a Position, bool, FirstRankPawns)>,
-        cohen: Option<(&'a Position, u64, Bitboard)>,
         victims: Option<VictimRule<'a>>,
         capturers: Option<CapturerRule<'a>>,
     ) -> Self {
@@ -256,7 +241,6 @@ impl<'a, const PLAIN: bool> BulkSink<'a, PLAIN> {
             captures,
             castling,
             isardam,
-            cohen,
             victims,
             weighed,
             judged_from,
@@ -282,17 +266,9 @@ impl<'a, const PLAIN: bool> BulkSink<'a, PLAIN> {
     /// (a promotion's new walk): how many pass the Isardam test (all without Isardam).
     #[inline(always)]
     fn quiet(&self, from: Square, targets: Bitboard, arrived: Option<Role>, double: bool) -> u64 {
-        let mut n = targets.count() as u64;
+        let n = targets.count() as u64;
         if PLAIN {
             return n;
-        }
-        if let Some((pos, h, _)) = self
-            .cohen
-            .filter(|&(_, _, v)| (v & !Bitboard::from_square(from)).is_empty())
-        {
-            let p = pos.piece_at(from).expect("mover");
-            let q = arrived.map_or(p, |r| p.with_role(r));
-            n -= targets.filter(|&to| pos.quiet_hash(from, to, q, double) == h).count() as u64;
         }
         let Some((pos, kings, fr)) = self.isardam else { return n };
         let p = pos.piece_at(from).expect("mover");

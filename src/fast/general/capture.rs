@@ -33,7 +33,6 @@ impl General {
             || self.hidden.contains(m.to())
             || Some(from) == self.king
             || self.pending.is_some()
-            || self.cohen_may(crate::fast::emptied_by(m))
         {
             return self.by_board(pos, rules, m);
         }
@@ -209,8 +208,6 @@ pub(crate) struct VictimRule<'a> {
     pub(crate) judged_from: Bitboard,
     pub(crate) judged_to: Bitboard,
     pub(crate) fr: FirstRankPawns,
-    /// Cohen's rule: captures from or to these squares only are compared (kept).
-    pub(crate) cohen_vacate: Option<Bitboard>,
     /// The victims whose capture [`VictimRule::weight`] must look at; capturing any other
     /// enemy unit from outside `judged_from` is one legal move (FULL: not worked out).
     pub(crate) to_weigh: Bitboard,
@@ -222,12 +219,6 @@ impl VictimRule<'_> {
     #[inline(always)]
     pub(crate) fn weight(&self, from: Square, to: Square) -> Option<u64> {
         if self.judged_from.contains(from) || self.judged_to.contains(to) {
-            return None;
-        }
-        if self
-            .cohen_vacate
-            .is_some_and(|b| (b & !Bitboard::from_square(from).with(to)).is_empty())
-        {
             return None;
         }
         if self.c.victim != Victim::Reborn || self.c.when != When::AtOnce {

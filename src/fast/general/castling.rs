@@ -5,7 +5,6 @@
 //! before, on the passing square and after castling are judged as any move's.
 
 use crate::attacks::between;
-use crate::bitboard::Bitboard;
 use crate::fast::generic_one;
 use crate::fast::geometry::attacked;
 use crate::moves::{Move, MoveKind, MoveList};
@@ -19,10 +18,6 @@ impl General {
     /// Castling: under a plain check with no observation condition, the orthodox tests;
     /// otherwise the candidates of `movegen` judged on the board after castling.
     pub(super) fn castling(&self, pos: &mut Position, rules: &Rules) -> u64 {
-        let rank = Bitboard::rank(self.us.first_rank());
-        if self.cohen_may(rank & (Bitboard::file(0) | Bitboard::file(4) | Bitboard::file(7))) {
-            return self.castling_by_movegen(pos, rules, None);
-        }
         let us = self.us;
         let f = pos.castle_flags();
         if f & crate::position::flags::king(us) == 0 {
@@ -125,7 +120,7 @@ impl General {
             n += match self.judge(&b2, None, &s) {
                 Some(true) => 1,
                 Some(false) => 0,
-                None => generic_one(pos, rules, m, self.cohen),
+                None => generic_one(pos, rules, m),
             };
         }
         n

@@ -1,7 +1,8 @@
 //! The general counter: the legal moves of a position counted without playing most of them,
 //! for every rule set it models. It counts what the plan's short path declines, and every
-//! position of the rule sets that have no short path (Cohen's rule, compositions such as
-//! `circe+madrasi` or `circe+isardam`).
+//! position of the rule sets that have no short path (compositions such as
+//! `circe-mars+madrasi` or `anticirce-calvet+isardam`). Cohen's rule is not its
+//! business: it counts as if the rule were off, and `fast::cohen_count` corrects that.
 //!
 //! The rules play every move (`Rules::play`) and judge the board after it. Here:
 //!
@@ -32,7 +33,6 @@ pub(crate) use capture::{victim_weight, VictimRule};
 
 use crate::attacks::{between, king_attacks, pawn_attacks};
 use crate::bitboard::Bitboard;
-use crate::fast::generic_count;
 use crate::fast::geometry::{attacked, mobile_pawns};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
@@ -79,12 +79,6 @@ pub(crate) struct General {
     pending: Option<(Piece, Square)>,
     /// Isardam: whether the board before the move passes the test.
     isardam_clean: bool,
-    /// Cohen's rule: the hash of the position before the opponent's last move, which no
-    /// move may recreate.
-    pub(super) cohen: Option<u64>,
-    /// Cohen's rule: the squares occupied now and empty before the opponent's last move
-    /// (empty: not known, every move is compared).
-    pub(super) cohen_vacate: Bitboard,
 }
 
 impl General {
@@ -160,35 +154,18 @@ impl General {
             threats,
             pending: pos.pending().filter(|(u, _)| u.color() == us),
             isardam_clean: isardam.is_some_and(|kings| isardam::passes_sets(s, kings, fr, None)),
-            cohen: None,
-            cohen_vacate: Bitboard::EMPTY,
         }
     }
 
     /// The number of legal moves: in bulk where the king is not attacked ([`bulk`]), one
     /// move at a time where it is or where the rules make every move need its own look
-    /// (Mars, an Assassin king on a home square, a pending pawn), played through the rules'
-    /// pipeline where Cohen's rule cannot be settled on the bitboards.
+    /// (Mars, an Assassin king on a home square, a pending pawn).
     pub(crate) fn count(&self, pos: &mut Position, rules: &Rules) -> u64 {
         let s = pos.sets();
         let immobile_enemy_pawns = self.fr == FirstRankPawns::Immobile
             && (s.pieces(self.them, Role::Pawn) & Bitboard::rank(self.them.first_rank())).any();
         let king_threatened = self.king.is_some_and(|k| self.threats.contains(k));
         let pending_pawn = self.pending.is_some_and(|(u, _)| u.role() == Role::Pawn);
-        if self.cohen.is_some() {
-            // quiet moves in the orthodox generator's sink, each hash compared; the rest played
-            let bulk = self.checkers.is_empty()
-                && self.isardam.is_none()
-                && !immobile_enemy_pawns
-                && !self.mars
-                && !king_threatened
-                && self.pending.is_none();
-            return if bulk {
-                self.count_bulk(pos, rules)
-            } else {
-                generic_count(pos, rules, self.cohen)
-            };
-        }
         if king_threatened
             && !self.mars
             && self.madrasi.is_none()
@@ -383,7 +360,7 @@ impl General {
     /// A king step to an empty square.
     #[inline]
     fn king_step(&self, pos: &mut Position, rules: &Rules, from: Square, to: Square) -> u64 {
-        if self.isardam.is_some() || self.hidden.contains(from) || self.cohen_may(Bitboard::from_square(from)) {
+        if self.isardam.is_some() || self.hidden.contains(from) {
             return self.by_board(pos, rules, Move::new(from, to, MoveKind::Normal));
         }
         if self.threats.contains(to) {
@@ -415,13 +392,5 @@ impl General {
     #[inline(always)]
     fn attack_decides(&self) -> bool {
         self.attack_is_check && self.pending.is_none()
-    }
-
-    /// Cohen's rule: could a move that empties at most `emptied` recreate the position
-    /// before the opponent's last move? Not unless it empties every square occupied now and
-    /// empty then (rebirths, emergences and pending rebirths only fill squares).
-    #[inline(always)]
-    fn cohen_may(&self, emptied: Bitboard) -> bool {
-        self.cohen.is_some() && (self.cohen_vacate & !emptied).is_empty()
     }
 }

@@ -221,7 +221,6 @@ pub(crate) fn count(pos: &Position, c: &Circe) -> Option<u64> {
         judged_from: Bitboard::EMPTY,
         judged_to: Bitboard::EMPTY,
         fr: c.first_rank_pawns,
-        cohen_vacate: None,
         to_weigh,
     };
     let weighed = if let Rex::Free(_) = rex {
