@@ -11,6 +11,7 @@
 //! every preset over the reference positions, and the accelerators that need the board
 //! after a move build on it.
 
+use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind};
 use crate::position::{Position, Sets};
 use crate::rules::circe::{home_square, CaptureContext, Capturer, Circe, Occupied, OwnSquare, Victim, When};
@@ -120,10 +121,7 @@ pub(crate) fn after(pos: &Position, c: Option<&Circe>, m: Move) -> After {
         b.toggle(rf, rook);
         b.toggle(to, p);
         b.toggle(rt, rook);
-        (
-            to.file() as i32 - from.file() as i32 + rt.file() as i32 - rf.file() as i32,
-            0,
-        )
+        vector(m)
     } else {
         let at = if m.kind() == MoveKind::EnPassant {
             Square::from_coords(to.file(), from.rank())
@@ -140,10 +138,7 @@ pub(crate) fn after(pos: &Position, c: Option<&Circe>, m: Move) -> After {
         if m.kind() == MoveKind::DoublePush {
             double = Some(to);
         }
-        (
-            to.file() as i32 - from.file() as i32,
-            to.rank() as i32 - from.rank() as i32,
-        )
+        vector(m)
     };
 
     if let (Some(c), Some((v, at, arrived))) = (c, capture) {
@@ -205,6 +200,54 @@ pub(crate) fn after(pos: &Position, c: Option<&Circe>, m: Move) -> After {
         promote: choice.open,
         double,
     }
+}
+
+/// The vector of move `m`, which displaces a pending Parrain rebirth: the king's and the
+/// rook's together for castling.
+fn vector(m: Move) -> (i32, i32) {
+    let d = |a: Square, b: Square| (b.file() as i32 - a.file() as i32, b.rank() as i32 - a.rank() as i32);
+    let (x, y) = d(m.from(), m.to());
+    if m.is_castle() {
+        let (rf, rt) = castling_rook(m);
+        (x + d(rf, rt).0, 0)
+    } else {
+        (x, y)
+    }
+}
+
+/// The occupied squares after `m`, a move that captures nothing (a quiet move or
+/// castling), without the whole model: its departure squares empty, its arrival squares
+/// filled, the pending Parrain rebirth's square, and every hidden unit's square (one comes
+/// up on each square left empty). Debug builds hold it to [`after`].
+#[inline]
+pub(crate) fn occupancy_after_plain(pos: &Position, c: Option<&Circe>, m: Move) -> Bitboard {
+    let mut occ = pos.occupied().without(m.from()).with(m.to());
+    if m.is_castle() {
+        let (rf, rt) = castling_rook(m);
+        occ = occ.without(rf).with(rt);
+    }
+    let mover = pos.turn();
+    if let Some((_, at)) = pos.pending().filter(|(unit, _)| unit.color() == mover) {
+        let (x, y) = vector(m);
+        if let Some(r) = at.offset(x, y) {
+            occ = occ.with(r);
+        }
+    }
+    let occ = occ | pos.hidden_mask();
+    // (held to the model where the move can be made: its arrival squares empty)
+    #[cfg(debug_assertions)]
+    if let After::Board {
+        sets, promote: None, ..
+    } = after(pos, c, m)
+    {
+        let rook_to = m.is_castle().then(|| castling_rook(m).1);
+        if !pos.occupied().contains(m.to()) && rook_to.is_none_or(|rt| !pos.occupied().contains(rt)) {
+            assert_eq!(sets.occ, occ, "{} in {}", crate::notation::uci(m), pos.fen());
+        }
+    }
+    #[cfg(not(debug_assertions))]
+    let _ = c;
+    occ
 }
 
 /// Would the enemy unit `unit` on `a`, taking our king on `k` on board `b`, leave the king

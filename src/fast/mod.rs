@@ -158,20 +158,19 @@ fn cohen_count(
     if vacate.count() > 3 {
         return n;
     }
-    let them = pos.turn().other();
+    let us = pos.turn();
+    let them = us.other();
     let capturer_stays = rules.circe.is_none_or(|c| c.capturer == Capturer::Stays);
     let ep_victim = pos
         .ep_square()
-        .and_then(|ep| ep.offset(0, -pos.turn().forward()))
+        .and_then(|ep| ep.offset(0, -us.forward()))
         .map_or(Bitboard::EMPTY, Bitboard::from_square);
     if capturer_stays && (vacate & pos.by_color(them) & !ep_victim).any() {
         return n;
     }
-    let us = pos.turn();
-    let hidden = pos.hidden_mask();
-    // (Parrain: the unit pending from the opponent's last capture is reborn by our move)
-    let pending = pos.pending().filter(|&(unit, _)| unit.color() == us).map(|(_, at)| at);
-    let quiet_plain = hidden.is_empty() && pending.is_none();
+    // (without a pending rebirth or a hidden unit to come up, a quiet move only empties
+    // its departure square)
+    let quiet_plain = pos.hidden_mask().is_empty() && pos.pending().is_none_or(|(unit, _)| unit.color() != us);
     let c = rules.circe.as_ref();
     // the units a move must add to give back the board of then, against the most it can
     // add ([`most_units_gained`]): a position with fewer units than then, by more, cannot
@@ -212,22 +211,13 @@ fn cohen_count(
     };
     let mut list = MoveList::new();
     crate::movegen::candidates_among(pos, rules, &mut list, movers, targets);
-    // castling empties the king's square and a rook's, and fills two others, the pending
-    // rebirth's (displaced by both units' vectors) and those a hidden unit comes up on
-    let rank = us.first_rank();
-    let castling_may = [(7u8, 6u8, 5u8), (0, 2, 3)]
+    // castling empties the king's square and a rook's, and fills two others
+    let e = Square::from_coords(4, us.first_rank());
+    let castling_may = [(6, MoveKind::CastleKing), (2, MoveKind::CastleQueen)]
         .into_iter()
-        .any(|(rook, king_to, rook_to)| {
-            let vector = i32::from(king_to) - 4 + i32::from(rook_to) - i32::from(rook);
-            let reborn = pending.and_then(|at| at.offset(vector, 0));
-            let after = occ
-                .without(Square::from_coords(4, rank))
-                .without(Square::from_coords(rook, rank))
-                | Bitboard::from_square(Square::from_coords(king_to, rank))
-                | Bitboard::from_square(Square::from_coords(rook_to, rank))
-                | reborn.map_or(Bitboard::EMPTY, Bitboard::from_square)
-                | hidden;
-            after == occ_then
+        .any(|(file, kind)| {
+            let m = Move::new(e, Square::from_coords(file, us.first_rank()), kind);
+            effects::occupancy_after_plain(pos, c, m) == occ_then
         });
     if castling_may {
         crate::movegen::castling(pos, rules, &mut list);
@@ -237,22 +227,9 @@ fn cohen_count(
         if (vacate & !emptied_by(m)).any() {
             continue;
         }
-        // a quiet move empties its departure square and fills its arrival square, and the
-        // pending rebirth's, displaced by the move's vector, and a hidden unit's square
-        let quiet = !m.is_castle() && m.kind() != MoveKind::EnPassant && !occ.contains(m.to());
-        if quiet {
-            let (from, to) = (m.from(), m.to());
-            let reborn = pending.and_then(|at| {
-                at.offset(
-                    to.file() as i32 - from.file() as i32,
-                    to.rank() as i32 - from.rank() as i32,
-                )
-            });
-            // (hidden units come up on every square left empty)
-            let after = occ.without(from).with(to) | reborn.map_or(Bitboard::EMPTY, Bitboard::from_square) | hidden;
-            if after != occ_then {
-                continue;
-            }
+        let captures = m.kind() == MoveKind::EnPassant || occ.contains(m.to());
+        if !captures && effects::occupancy_after_plain(pos, c, m) != occ_then {
+            continue;
         }
         let may_recreate = match effects::after(pos, c, m) {
             effects::After::Illegal => false,
@@ -353,40 +330,32 @@ pub(crate) fn generic_count(pos: &mut Position, rules: &Rules, before_last: Opti
 /// ([`generic_recreating`] is its share); the number of legal moves it stands for (a reborn
 /// pawn's promotion choices are expanded).
 pub(crate) fn generic_one(pos: &mut Position, rules: &Rules, m: Move) -> u64 {
-    let mut undo = Undo::new();
-    let out = rules.play(pos, m, &mut undo, &mut NoRecord, None);
-    pos.unmake(&undo);
-    match out {
-        Outcome::Done => 1,
-        Outcome::Illegal => 0,
-        Outcome::NeedsChoice => Role::PROMOTIONS
-            .iter()
-            .filter(|&&r| {
-                let o = rules.play(pos, m.with_rebirth_promotion(r), &mut undo, &mut NoRecord, None);
-                pos.unmake(&undo);
-                o == Outcome::Done
-            })
-            .count() as u64,
-    }
+    generic_where(pos, rules, m, |_| true)
 }
 
 /// The number of legal moves candidate `m` stands for (as [`generic_one`], Cohen's rule
 /// apart) that recreate the position whose hash is `hash_then`: each played once through
 /// the generic pipeline, and compared while it stands on the board.
 fn generic_recreating(pos: &mut Position, rules: &Rules, m: Move, hash_then: u64) -> u64 {
+    generic_where(pos, rules, m, |after| after.hash() == hash_then)
+}
+
+/// The legal moves candidate `m` stands for (Cohen's rule apart) after which the position
+/// passes `keep`.
+fn generic_where(pos: &mut Position, rules: &Rules, m: Move, keep: impl Fn(&Position) -> bool) -> u64 {
     let mut undo = Undo::new();
-    let mut recreates = |pos: &mut Position, m| {
+    let mut play = |pos: &mut Position, m| {
         let out = rules.play(pos, m, &mut undo, &mut NoRecord, None);
-        let hit = out == Outcome::Done && pos.hash() == hash_then;
+        let kept = out == Outcome::Done && keep(pos);
         pos.unmake(&undo);
-        (out, hit)
+        (out, kept)
     };
-    match recreates(pos, m) {
+    match play(pos, m) {
         (Outcome::NeedsChoice, _) => Role::PROMOTIONS
             .iter()
-            .filter(|&&r| recreates(pos, m.with_rebirth_promotion(r)).1)
+            .filter(|&&r| play(pos, m.with_rebirth_promotion(r)).1)
             .count() as u64,
-        (_, hit) => u64::from(hit),
+        (_, kept) => u64::from(kept),
     }
 }
 
