@@ -99,6 +99,21 @@ fn every_preset_with_cohen_agrees_three_plies_deep() {
     compare_variants(&variants, fens().into_iter().step_by(step).collect(), 3);
 }
 
+/// Composed with Madrasi, captures in the bulk count are settled by where the capturer and
+/// the victim go (`exact::madrasi`): at the third ply the positions after rebirths, near
+/// the king, with pawns reborn promoting. Every Circe preset with `madrasi` and
+/// `madrasi-rex-inclusive`, three plies, every 10th position (every 80th in debug builds).
+#[test]
+fn every_preset_with_madrasi_agrees_three_plies_deep() {
+    let step = if cfg!(debug_assertions) && std::env::var_os("FAIRYPERFT_FULL").is_none() {
+        80
+    } else {
+        10
+    };
+    let variants: Vec<String> = compositions().into_iter().filter(|v| v.contains("+madrasi")).collect();
+    compare_variants(&variants, fens().into_iter().step_by(step).collect(), 3);
+}
+
 fn compare(fens: Vec<String>, depth: u32) {
     compare_variants(&variants(), fens, depth);
 }

@@ -96,6 +96,40 @@ fn place(b: &mut Sets, c: &Circe, r: Square, unit: Piece, mover: Color, choice: 
     Ok(())
 }
 
+/// Where a capturer that is reborn goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum CapturerRebirth {
+    /// Reborn on this square.
+    On(Square),
+    /// Its square taken: it vanishes, or is buried under the occupant.
+    Gone,
+    /// The capture is illegal (its square taken under Anticirce, its own square under
+    /// Cheylan's rule).
+    Illegal,
+    /// Assassin's rebirth onto an occupant: not modelled here.
+    Declined,
+}
+
+/// The rebirth of the capturer `arrived` (with its walk after any promotion) that took on
+/// `at`, arriving on `to`, under rules whose capturer is reborn (not a king they leave in
+/// place), the board's occupancy once it has left `to` being `occ`. (A capturer is reborn
+/// on its home square, never a pawn's promotion rank: no choice is made here.)
+#[inline(always)]
+pub(crate) fn capturer_rebirth(c: &Circe, arrived: Piece, at: Square, to: Square, occ: Bitboard) -> CapturerRebirth {
+    let r = c.capturer_square(arrived, at);
+    if r == to && c.own_square == OwnSquare::Illegal {
+        return CapturerRebirth::Illegal;
+    }
+    if !occ.contains(r) {
+        return CapturerRebirth::On(r);
+    }
+    match c.occupied {
+        Occupied::Vanish | Occupied::Bury => CapturerRebirth::Gone,
+        Occupied::Illegal => CapturerRebirth::Illegal,
+        Occupied::Assassinate => CapturerRebirth::Declined,
+    }
+}
+
 /// The board after candidate `m` of the side to move in `pos` under the Circe rules `c`
 /// (none: orthodox effects), as `rules::effects::apply` plays it.
 pub(crate) fn after(pos: &Position, c: Option<&Circe>, m: Move) -> After {
@@ -154,16 +188,12 @@ pub(crate) fn after(pos: &Position, c: Option<&Circe>, m: Move) -> After {
             Capturer::Removed => b.toggle(to, arrived),
             Capturer::Reborn if arrived.role() == Role::King && !c.capturer_kings => {}
             Capturer::Reborn => {
-                let r = c.capturer_square(arrived, at);
                 b.toggle(to, arrived);
-                if r == to && c.own_square == OwnSquare::Illegal {
-                    return After::Illegal;
-                }
-                if c.occupied == Occupied::Assassinate && b.occ.contains(r) {
-                    return After::Declined;
-                }
-                if let Err(stop) = place(&mut b, c, r, arrived, mover, &mut choice) {
-                    return stop.into();
+                match capturer_rebirth(c, arrived, at, to, b.occ) {
+                    CapturerRebirth::On(r) => b.toggle(r, arrived),
+                    CapturerRebirth::Gone => {}
+                    CapturerRebirth::Illegal => return After::Illegal,
+                    CapturerRebirth::Declined => return After::Declined,
                 }
             }
         }

@@ -324,6 +324,24 @@ pub(crate) fn victims_to_weigh(
     to_weigh
 }
 
+/// The enemy units (of `them`) whose capture by an unpinned unit other than the king may be
+/// other than one legal move, under rules whose rebirth square depends on the victim alone
+/// (or that rebirth it later) with our king on `k`: the [`victims_to_weigh`], and under
+/// Strict Circe the `uncapturable` ones (their rebirth square taken: legal only when the
+/// capturer leaves that square), whose reborn unit is weighed as if it vanished there.
+#[inline(always)]
+pub(crate) fn victims_to_judge(pos: &Position, c: &Circe, them: Color, k: Square, uncapturable: Bitboard) -> Bitboard {
+    if crate::fast::plan::strict(c) {
+        let vanish = Circe {
+            occupied: Occupied::Vanish,
+            ..*c
+        };
+        victims_to_weigh(pos, &vanish, them, Some(k), Bitboard::EMPTY) | uncapturable
+    } else {
+        victims_to_weigh(pos, c, them, Some(k), Bitboard::EMPTY)
+    }
+}
+
 /// The units of `them` (any walk) whose rebirth square, were they captured, would be one of
 /// `targets`.
 #[inline(always)]

@@ -16,11 +16,18 @@
 //! Composed with a Circe rule (`circe+madrasi`, `anticirce-calvet+madrasi`, ...), quiet
 //! moves and castling do exactly what they do under Madrasi alone; only captures have
 //! effects (a victim or a capturer reborn, a capturer removed), and a reborn unit can
-//! attack, block a line or wake a unit. So every capture is judged on the board the shared
-//! model of a move's effects gives ([`effects::after`]), and check on any judged board is
-//! an attack by an unparalysed unit whose capture of the king the Circe rule lets leave
-//! the king gone ([`effects::takes_king`]: Anticirce, Rex Inclusive). That check is never
-//! more than the plain attack, so the bulk count's reasoning holds unchanged.
+//! attack, block a line or wake a unit. Check on any judged board is an attack by an
+//! unparalysed unit whose capture of the king the Circe rule lets leave the king gone
+//! ([`effects::takes_king`]: Anticirce, Rex Inclusive). That check is never more than the
+//! plain attack, so the bulk count's reasoning holds for the other moves unchanged. The
+//! captures of the bulk (unpinned units but the king, no active or wakeable unit
+//! attacking the king) are settled by where their units go: a unit added closes lines
+//! and cannot open them, so it wakes no unit that could reach the king, and only a
+//! reborn victim attacking the king, or a capturer leaving a square that screens the
+//! king, can make the capture other than one legal move ([`captures_to_judge`],
+//! `Judge::bulk_capture`). Those, and every capture outside the bulk, are judged on the
+//! board the shared model of a move's effects gives ([`effects::after`]); debug builds
+//! hold the settled captures to it.
 
 use super::{castlings_by_map, king_on, king_zone_attack_map, pinned, plain_after, plain_king, unit_moves, Out};
 use crate::attacks::{
@@ -28,10 +35,13 @@ use crate::attacks::{
     rook_attacks,
 };
 use crate::bitboard::Bitboard;
-use crate::fast::effects::{self, After};
+use crate::fast::effects::{self, After, CapturerRebirth};
+use crate::fast::geometry::checks_from;
+use crate::fast::plan::strict;
+use crate::fast::rebirth_tables::{all_victims_reborn_in, victims_to_judge};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::{Position, Sets};
-use crate::rules::circe::{Circe, FirstRankPawns};
+use crate::rules::circe::{Capturer, Circe, FirstRankPawns, When};
 use crate::rules::madrasi::observed_on;
 use crate::square::{Color, Piece, Role, Square};
 use std::cell::Cell;
@@ -125,6 +135,13 @@ fn run<O: Out, const C: bool>(pos: &Position, kings: bool, c: Option<&Circe>, ou
         k,
         circe: c,
         fr: c.map_or(FirstRankPawns::Immobile, |c| c.first_rank_pawns),
+        screens: match c {
+            Some(c) if C && c.capturer != Capturer::Stays => s
+                .snipers(them, k)
+                .into_iter()
+                .fold(Bitboard::EMPTY, |b, sn| b | between(k, sn)),
+            _ => Bitboard::EMPTY,
+        },
         declined: Cell::new(false),
     };
     // with a Circe rule, captures are judged one by one with their effects
@@ -152,7 +169,10 @@ fn run<O: Out, const C: bool>(pos: &Position, kings: bool, c: Option<&Circe>, ou
             pinned,
             &mut Bulk {
                 out: &mut *out,
-                captures: forbid,
+                captures: match c {
+                    Some(c) if C => captures_to_judge(pos, c, them, k),
+                    _ => Bitboard::EMPTY,
+                },
                 judge: &judge,
             },
         );
@@ -210,6 +230,30 @@ fn run<O: Out, const C: bool>(pos: &Position, kings: bool, c: Option<&Circe>, ou
     (!judge.declined.get()).then_some(())
 }
 
+/// The enemy units whose capture, by an unpinned unit other than the king with no active
+/// or wakeable unit attacking the king, is judged on the board under the composed Circe
+/// rule `c`; the others count one move each (per promotion), as under Madrasi alone. Where
+/// the capturer stays and the rebirth square depends on the victim alone, such a capture
+/// leaves the board of Madrasi alone plus the reborn unit (or its square made uncapturable,
+/// Strict). A unit added can close lines but not open them, so it wakes no unit that could
+/// reach the king (those are the wakeable ones, which the pins hold), and it can give check
+/// itself only from where it attacks the king on an empty board: the victims judged are
+/// those the victim family weighs (`victims_to_judge`). Every other rule: every capture.
+#[inline(always)]
+fn captures_to_judge(pos: &Position, c: &Circe, them: Color, k: Square) -> Bitboard {
+    let theirs = pos.sets().color[them.index()];
+    let later = c.when != When::AtOnce;
+    if c.capturer != Capturer::Stays || (c.square_depends_on_capture() && !later) {
+        return theirs;
+    }
+    let uncapturable = if strict(c) {
+        all_victims_reborn_in(pos, c, them, pos.occupied())
+    } else {
+        Bitboard::EMPTY
+    };
+    victims_to_judge(pos, c, them, k, uncapturable) & theirs
+}
+
 /// The orthodox generator's moves but its e.p. captures, which are judged apart (the
 /// generator tests them by orthodox check); under a composed Circe rule its captures
 /// (onto `captures`, the enemy units) are judged one by one with their effects.
@@ -231,7 +275,7 @@ impl<O: Out, const C: bool> crate::orthodox::Sink for Bulk<'_, '_, O, C> {
             t & self.captures,
             |_| from,
             false,
-            |m| self.judge.capture(m),
+            |m| self.judge.bulk_capture(m),
         );
     }
     #[inline(always)]
@@ -245,7 +289,7 @@ impl<O: Out, const C: bool> crate::orthodox::Sink for Bulk<'_, '_, O, C> {
             t & self.captures,
             |to| Square::new((to.index() as i8 - delta) as u8),
             false,
-            |m| self.judge.capture(m),
+            |m| self.judge.bulk_capture(m),
         );
     }
     #[inline(always)]
@@ -259,14 +303,14 @@ impl<O: Out, const C: bool> crate::orthodox::Sink for Bulk<'_, '_, O, C> {
             t & self.captures,
             |to| Square::new((to.index() as i8 - delta) as u8),
             true,
-            |m| self.judge.capture(m),
+            |m| self.judge.bulk_capture(m),
         );
     }
     #[inline(always)]
     fn one(&mut self, m: Move) {
         if m.kind() == MoveKind::EnPassant {
         } else if C && self.captures.contains(m.to()) {
-            self.out.judged_n(m, || self.judge.capture(m));
+            self.out.judged_n(m, || self.judge.bulk_capture(m));
         } else {
             self.out.one(m);
         }
@@ -285,6 +329,10 @@ struct Judge<'a, const C: bool> {
     /// The Circe rule composed with Madrasi, if any.
     circe: Option<&'a Circe>,
     fr: FirstRankPawns,
+    /// Under a composed rule whose capturer leaves the capture square: the squares between
+    /// our king and the enemy sliders on its lines (some unit of ours or theirs emptying
+    /// one may open a line to the king); else empty.
+    screens: Bitboard,
     /// A capture the model of effects does not model was met: the path declines.
     declined: Cell<bool>,
 }
@@ -328,6 +376,96 @@ impl<const C: bool> Judge<'_, C> {
         }
     }
 
+    /// A capture of the bulk count (by an unpinned unit other than the king, no active or
+    /// wakeable unit attacking the king: see [`captures_to_judge`]): settled by the
+    /// reborn unit where the capturer stays (`reborn_unit_settles`), else judged on the board.
+    #[inline(always)]
+    fn bulk_capture(&self, m: Move) -> u64 {
+        let c = self.circe.expect("captures are judged apart only under a Circe rule");
+        let (from, to) = (m.from(), m.to());
+        let settled = match c.capturer {
+            Capturer::Stays => {
+                let occ = self.s.occ.without(from);
+                crate::fast::victim::reborn_unit_settles(self.pos, c, self.k, from, to, m.promotion_role(), occ)
+                    .or_else(|| self.reborn_attacker(c, m))
+            }
+            _ => self.capturer_leaves(c, m),
+        };
+        // (held to the model where the model decides)
+        #[cfg(debug_assertions)]
+        if let Some(n) = settled {
+            let declined = self.declined.get();
+            let model = self.capture(m);
+            if !self.declined.get() {
+                assert_eq!(n, model, "{} in {}", crate::notation::uci(m), self.pos.fen());
+            }
+            self.declined.set(declined);
+        }
+        settled.unwrap_or_else(|| self.capture(m))
+    }
+
+    /// A capture of the bulk count, the capturer staying, whose victim is reborn on an empty
+    /// square from which it may attack our king: in the bulk nothing else can attack the
+    /// king after it (see [`captures_to_judge`]), so it makes one move per walk the reborn
+    /// unit takes there (four for a pawn reborn promoting) that attacks the king with no
+    /// check. `None`: judged on the board.
+    #[inline(never)]
+    fn reborn_attacker(&self, c: &Circe, m: Move) -> Option<u64> {
+        let (from, to) = (m.from(), m.to());
+        let p = self.pos.piece_at(from)?;
+        let arrived = m.promotion_role().map_or(p, |r| p.with_role(r));
+        let (unit, r) = crate::fast::victim::rebirth(self.pos, c, from, to, p, arrived)?;
+        let b = plain_after(self.s, from, to, None, p, arrived);
+        if b.occ.contains(r) {
+            return None;
+        }
+        let own = [unit.role()];
+        let walks: &[Role] = if unit.role() == Role::Pawn && r.rank() == unit.color().promotion_rank() {
+            &Role::PROMOTIONS
+        } else {
+            &own
+        };
+        let occ = b.occ.with(r);
+        let legal = walks.iter().filter(|&&walk| {
+            let reborn = unit.with_role(walk);
+            !checks_from(self.them, self.fr, walk, r, self.k, occ) || {
+                let mut after = b;
+                after.toggle(r, reborn);
+                self.gives_no_check(&after, r, reborn, self.k)
+            }
+        });
+        Some(legal.count() as u64)
+    }
+
+    /// A capture of the bulk count under a rule whose capturer leaves the capture square
+    /// (reborn: Anticirce, Kamikaze reborn; removed: Kamikaze), settled without the board
+    /// where neither the square it leaves nor the capture square screens our king from an
+    /// enemy slider: then no line to the king opens, and a reborn capturer (ours) only closes
+    /// lines, so the capture is legal when the capturer's rebirth is and the reborn victim
+    /// gives no check (`reborn_unit_settles`). `None`: judged on the board.
+    #[inline(always)]
+    fn capturer_leaves(&self, c: &Circe, m: Move) -> Option<u64> {
+        let (from, to) = (m.from(), m.to());
+        if self.screens.contains(from) || self.screens.contains(to) {
+            return None;
+        }
+        let p = self.pos.piece_at(from)?;
+        let arrived = m.promotion_role().map_or(p, |r| p.with_role(r));
+        let left = self.s.occ.without(from).without(to);
+        let occ = match c.capturer {
+            // (a king capturer, which may stay, is never in the bulk)
+            Capturer::Reborn if arrived.role() == Role::King => return None,
+            Capturer::Reborn => match effects::capturer_rebirth(c, arrived, to, to, left) {
+                CapturerRebirth::On(r) => left.with(r),
+                CapturerRebirth::Gone => left,
+                CapturerRebirth::Illegal => return Some(0),
+                CapturerRebirth::Declined => return None,
+            },
+            _ => left,
+        };
+        crate::fast::victim::reborn_unit_settles(self.pos, c, self.k, from, to, m.promotion_role(), occ)
+    }
+
     /// Is our king on `k` out of check on board `b`: no enemy unit attacks it but units that
     /// a like unit of ours observes there, or (composed with a Circe rule) whose capture of
     /// the king would not leave it gone?
@@ -350,11 +488,17 @@ impl<const C: bool> Judge<'_, C> {
         if self.fr == FirstRankPawns::Immobile {
             att &= !(b.pieces(self.them, Role::Pawn) & Bitboard::rank(self.them.first_rank()));
         }
-        att.into_iter().all(|a| {
-            let unit = Piece::new(self.them, b.role_at(a));
-            observed_on(b, a, unit, self.kings, self.fr, None)
-                || self.circe.is_some_and(|c| !effects::takes_king(b, c, unit, a, k))
-        })
+        att.into_iter()
+            .all(|a| self.gives_no_check(b, a, Piece::new(self.them, b.role_at(a)), k))
+    }
+
+    /// Under a composed Circe rule: does the enemy unit `unit` on `a`, attacking our king on
+    /// `k` on board `b`, give no check: a like unit of ours observes it, or its capture of the
+    /// king would not leave the king gone?
+    #[inline]
+    fn gives_no_check(&self, b: &Sets, a: Square, unit: Piece, k: Square) -> bool {
+        observed_on(b, a, unit, self.kings, self.fr, None)
+            || self.circe.is_some_and(|c| !effects::takes_king(b, c, unit, a, k))
     }
 
     /// Castling (docs/rules.md): the king neither paralysed nor in check (both known here), the

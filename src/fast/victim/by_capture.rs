@@ -14,7 +14,7 @@ use crate::fast::geometry::checks_from;
 use crate::moves::{Move, MoveKind};
 use crate::orthodox::Sink;
 use crate::position::Position;
-use crate::rules::circe::{Circe, Occupied, SquareRule};
+use crate::rules::circe::{Circe, Occupied, SquareRule, Victim};
 use crate::square::{Color, Piece, Role, Square};
 
 /// [`plain`](super::by_victim::plain) where the rebirth square depends on the capture
@@ -626,6 +626,47 @@ pub(super) fn by_capture(
         return Some(1);
     };
     Some(reborn_weight(c, k, unit, r, pos.occupied().without(from)))
+}
+
+/// The legal moves the capture `from`x`to` makes (the capturer arriving with walk
+/// `arrived`, if it promotes), made by an unpinned unit other than the king that opens no
+/// line to the king, where the reborn victim settles it for any check rule that needs an
+/// attack (plain, Madrasi's), `occ` being the occupancy it is reborn into: one when nothing
+/// is reborn now, its square is taken and it vanishes or is buried, or it is
+/// reborn where it attacks no king on `k` (one per walk a pawn reborn promoting takes);
+/// none when its square is taken under Strict Circe.
+/// `None`: the capture must be judged on the board.
+#[inline(always)]
+pub(crate) fn reborn_unit_settles(
+    pos: &Position,
+    c: &Circe,
+    k: Square,
+    from: Square,
+    to: Square,
+    arrived: Option<Role>,
+    occ: Bitboard,
+) -> Option<u64> {
+    let p = pos.piece_at(from)?;
+    if c.victim != Victim::Reborn {
+        return Some(1);
+    }
+    let Some((unit, r)) = rebirth(pos, c, from, to, p, arrived.map_or(p, |r| p.with_role(r))) else {
+        return Some(1);
+    };
+    if occ.contains(r) {
+        return match c.occupied {
+            Occupied::Vanish | Occupied::Bury => Some(1),
+            Occupied::Illegal => Some(0),
+            Occupied::Assassinate => None,
+        };
+    }
+    // (every walk the unit may take there, when none attacks the king)
+    let walks = if unit.role() == Role::Pawn && r.rank() == unit.color().promotion_rank() {
+        4
+    } else {
+        1
+    };
+    (reborn_weight(c, k, unit, r, occ) == walks).then_some(walks)
 }
 
 /// How many legal moves a capture makes whose victim is reborn as `unit` on `r`, the

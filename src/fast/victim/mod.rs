@@ -49,8 +49,8 @@ mod rex;
 use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
 use crate::fast::general::VictimRule;
-use crate::fast::plan::{by_capture_plain, strict};
-use crate::fast::rebirth_tables::{all_victims_reborn_in, victims_to_weigh};
+use crate::fast::plan::by_capture_plain;
+use crate::fast::rebirth_tables::{all_victims_reborn_in, victims_to_judge};
 use crate::moves::{Move, MoveKind};
 use crate::orthodox::Sink;
 use crate::position::Position;
@@ -58,11 +58,12 @@ use crate::rules::circe::{Circe, Occupied, SquareRule, WalkRule, When};
 use crate::square::{Color, Role, Square};
 pub(crate) use assassin::assassin_king;
 use assassin::{assassin_at_home, assassin_castling_legal, assassin_king_with, assassin_step_legal};
+pub(crate) use by_capture::reborn_unit_settles;
 use by_capture::{by_capture, plain_by_capture};
 use by_victim::{plain, plain_strict, uncapturable_victims};
 use listing::moves;
-pub(crate) use on_board::en_passant;
 use on_board::{covered, king_capture, on_board, on_board_move, shielding_captures, unit_targets};
+pub(crate) use on_board::{en_passant, rebirth};
 use parrain::{shielded, PendingPawn, Shield};
 use rex::Rex;
 
@@ -196,22 +197,10 @@ pub(crate) fn count(pos: &Position, c: &Circe) -> Option<u64> {
     // Strict Circe: the victims whose rebirth square is taken cannot be captured, unless
     // the capturer stands on that square (then they are weighed)
     let (uncapturable, capturable_from) = uncapturable_victims(pos, c);
-    let to_weigh = match by_victim {
-        // (the victims reborn near the king, as if a taken square made them vanish)
-        true if strict(c) => {
-            victims_to_weigh(
-                pos,
-                &Circe {
-                    occupied: Occupied::Vanish,
-                    ..*c
-                },
-                them,
-                Some(k),
-                Bitboard::EMPTY,
-            ) | uncapturable
-        }
-        true => victims_to_weigh(pos, c, them, Some(k), Bitboard::EMPTY),
-        false => Bitboard::FULL,
+    let to_weigh = if by_victim {
+        victims_to_judge(pos, c, them, k, uncapturable)
+    } else {
+        Bitboard::FULL
     };
     let rule = VictimRule {
         pos,

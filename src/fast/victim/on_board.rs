@@ -102,7 +102,7 @@ fn reborn_between(pos: &Position, c: &Circe, from: Square, to: Square, block: Bi
 /// The reborn unit and its square, for the capture `from`x`to` by `capturer` arriving as
 /// `arrived`; `None` when nothing is reborn now.
 #[inline(always)]
-pub(super) fn rebirth(
+pub(crate) fn rebirth(
     pos: &Position,
     c: &Circe,
     from: Square,
