@@ -48,7 +48,8 @@ use std::cell::Cell;
 
 /// The number of legal moves, or `None` when the position is not modelled here (no king; a
 /// pawn on its first or last rank: on its own first rank it observes nothing while it can
-/// be observed; hidden units or a pending rebirth).
+/// be observed; a pending rebirth; hidden units, but under enemy units with a Circe rule:
+/// [`composed_king`]).
 /// `c`: the Circe rule composed with Madrasi, if any (`fast::plan` says which).
 pub(crate) fn count(pos: &Position, kings: bool, c: Option<&Circe>) -> Option<u64> {
     match c {
@@ -71,6 +72,24 @@ pub(crate) fn moves(pos: &Position, kings: bool, c: Option<&Circe>, list: &mut M
         None => run::<_, false>(pos, kings, None, list),
         Some(_) => run::<_, true>(pos, kings, c, list),
     }
+}
+
+/// [`plain_king`] under a composed Circe rule, which admits Volcanic's hidden units too when
+/// only enemy units stand on them: no move of ours empties those squares (a capture puts
+/// the capturer there; an e.p. capture is judged on the model, which declines the
+/// emergence), so nothing comes up.
+#[inline(always)]
+fn composed_king(pos: &Position) -> Option<Square> {
+    let hidden = pos.hidden_mask();
+    if hidden.is_empty() {
+        return plain_king(pos);
+    }
+    let ours = pos.sets().color[pos.turn().index()];
+    let pawns = pos.sets().role[Role::Pawn.index()];
+    let plain = (hidden & ours).is_empty()
+        && pos.pending().is_none()
+        && (pawns & (Bitboard::rank(0) | Bitboard::rank(7))).is_empty();
+    plain.then(|| pos.king(pos.turn())).flatten()
 }
 
 /// The units of walk `role` that like enemy units observe, both ways (`reach`: what a unit
@@ -100,7 +119,7 @@ fn observed(s: &Sets, us: Color, role: Role, reach: impl Fn(Square) -> Bitboard)
 /// `C`: composed with the Circe rule `c` (a constant, so that Madrasi alone pays nothing
 /// for the composition).
 fn run<O: Out, const C: bool>(pos: &Position, kings: bool, c: Option<&Circe>, out: &mut O) -> Option<()> {
-    let k = plain_king(pos)?;
+    let k = if C { composed_king(pos)? } else { plain_king(pos)? };
     let s = pos.sets();
     let us = pos.turn();
     let them = us.other();
