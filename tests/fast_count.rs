@@ -114,6 +114,24 @@ fn every_preset_with_madrasi_agrees_three_plies_deep() {
     compare_variants(&variants, fens().into_iter().step_by(step).collect(), 3);
 }
 
+/// Composed with Madrasi, a unit hidden under an enemy unit stays hidden only where the
+/// capturer stays: under Kamikaze Circe the capturer is removed, and what was hidden under
+/// its victim comes up (here a rook and a pawn under Pf3, taken by Rf6; a position the
+/// `line` fuzz target found).
+#[test]
+fn madrasi_composed_with_a_removed_capturer_over_hidden_units() {
+    let fen = "4B3/8/5r2/p2P4/P2P4/2k2P2/R1P5/3K2b1 b - - 157 135 hidden=a4N,f3R,f3p,d5N \
+               diagram=c3:b2,d4:-,d5:-,f6:-,e8:-";
+    let variants = [
+        "circe-kamikaze+madrasi",
+        "circe-kamikaze+madrasi+cohen",
+        "circe-kamikaze-reborn+madrasi",
+    ];
+    let variants: Vec<String> = variants.map(String::from).to_vec();
+    compare_variants(&variants, vec![fen.to_string()], 1);
+    compare_variants(&variants, vec![fen.to_string()], 2);
+}
+
 fn compare(fens: Vec<String>, depth: u32) {
     compare_variants(&variants(), fens, depth);
 }

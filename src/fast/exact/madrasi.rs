@@ -74,14 +74,15 @@ pub(crate) fn moves(pos: &Position, kings: bool, c: Option<&Circe>, list: &mut M
     }
 }
 
-/// [`plain_king`] under a composed Circe rule, which admits Volcanic's hidden units too when
-/// only enemy units stand on them: no move of ours empties those squares (a capture puts
-/// the capturer there; an e.p. capture is judged on the model, which declines the
-/// emergence), so nothing comes up.
+/// [`plain_king`] under a composed Circe rule `c`, which admits Volcanic's hidden units too
+/// when only enemy units stand on them and the capturer stays: no move of ours empties
+/// those squares then (a capture puts the capturer there; an e.p. capture is judged on the
+/// model, which declines the emergence), so nothing comes up. (A capturer reborn or
+/// removed leaves the capture square empty.)
 #[inline(always)]
-fn composed_king(pos: &Position) -> Option<Square> {
+fn composed_king(pos: &Position, c: &Circe) -> Option<Square> {
     let hidden = pos.hidden_mask();
-    if hidden.is_empty() {
+    if hidden.is_empty() || c.capturer != Capturer::Stays {
         return plain_king(pos);
     }
     let ours = pos.sets().color[pos.turn().index()];
@@ -119,7 +120,10 @@ fn observed(s: &Sets, us: Color, role: Role, reach: impl Fn(Square) -> Bitboard)
 /// `C`: composed with the Circe rule `c` (a constant, so that Madrasi alone pays nothing
 /// for the composition).
 fn run<O: Out, const C: bool>(pos: &Position, kings: bool, c: Option<&Circe>, out: &mut O) -> Option<()> {
-    let k = if C { composed_king(pos)? } else { plain_king(pos)? };
+    let k = match c {
+        Some(c) if C => composed_king(pos, c)?,
+        _ => plain_king(pos)?,
+    };
     let s = pos.sets();
     let us = pos.turn();
     let them = us.other();
