@@ -26,6 +26,16 @@ fn variants() -> Vec<String> {
     v
 }
 
+/// Every `release`-th corpus position in release builds, every `debug`-th in debug builds
+/// (all of `release` with `FAIRYPERFT_FULL` set).
+fn step(release: usize, debug: usize) -> usize {
+    if cfg!(debug_assertions) && std::env::var_os("FAIRYPERFT_FULL").is_none() {
+        debug
+    } else {
+        release
+    }
+}
+
 fn fens() -> Vec<String> {
     let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let mut out = Vec::new();
@@ -35,11 +45,7 @@ fn fens() -> Vec<String> {
     }
     out.sort();
     out.dedup();
-    let step = if cfg!(debug_assertions) && std::env::var_os("FAIRYPERFT_FULL").is_none() {
-        4
-    } else {
-        1
-    };
+    let step = step(1, 4);
     out.into_iter().step_by(step).collect()
 }
 
@@ -53,11 +59,7 @@ fn fast_count_agrees_with_generic_pipeline() {
 /// same comparison on every 8th corpus position (every 40th in debug builds), two plies.
 #[test]
 fn every_preset_composed_agrees_with_generic_pipeline() {
-    let step = if cfg!(debug_assertions) && std::env::var_os("FAIRYPERFT_FULL").is_none() {
-        40
-    } else {
-        8
-    };
+    let step = step(8, 40);
     let fens: Vec<String> = fens().into_iter().step_by(step).collect();
     compare_variants(&compositions(), fens, 2);
 }
@@ -76,11 +78,7 @@ fn compositions() -> Vec<String> {
 /// castling rights regained by rebirth: every 5th position (every 40th in debug builds).
 #[test]
 fn fast_count_agrees_three_plies_deep() {
-    let step = if cfg!(debug_assertions) && std::env::var_os("FAIRYPERFT_FULL").is_none() {
-        10
-    } else {
-        5
-    };
+    let step = step(5, 10);
     compare(fens().into_iter().step_by(step).collect(), 3);
 }
 
@@ -90,11 +88,7 @@ fn fast_count_agrees_three_plies_deep() {
 /// with `cohen`, three plies, every 10th position (every 80th in debug builds).
 #[test]
 fn every_preset_with_cohen_agrees_three_plies_deep() {
-    let step = if cfg!(debug_assertions) && std::env::var_os("FAIRYPERFT_FULL").is_none() {
-        80
-    } else {
-        10
-    };
+    let step = step(10, 80);
     let variants: Vec<String> = compositions().into_iter().filter(|v| v.ends_with("+cohen")).collect();
     compare_variants(&variants, fens().into_iter().step_by(step).collect(), 3);
 }
@@ -105,11 +99,7 @@ fn every_preset_with_cohen_agrees_three_plies_deep() {
 /// `madrasi-rex-inclusive`, three plies, every 10th position (every 80th in debug builds).
 #[test]
 fn every_preset_with_madrasi_agrees_three_plies_deep() {
-    let step = if cfg!(debug_assertions) && std::env::var_os("FAIRYPERFT_FULL").is_none() {
-        80
-    } else {
-        10
-    };
+    let step = step(10, 80);
     let variants: Vec<String> = compositions().into_iter().filter(|v| v.contains("+madrasi")).collect();
     compare_variants(&variants, fens().into_iter().step_by(step).collect(), 3);
 }

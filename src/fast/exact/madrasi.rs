@@ -37,8 +37,7 @@ use crate::attacks::{
 use crate::bitboard::Bitboard;
 use crate::fast::effects::{self, After, CapturerRebirth};
 use crate::fast::geometry::checks_from;
-use crate::fast::plan::strict;
-use crate::fast::rebirth_tables::{all_victims_reborn_in, victims_to_judge};
+use crate::fast::rebirth_tables::victims_to_judge;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::{Position, Sets};
 use crate::rules::circe::{Capturer, Circe, FirstRankPawns, When};
@@ -269,11 +268,7 @@ fn captures_to_judge(pos: &Position, c: &Circe, them: Color, k: Square) -> Bitbo
     if c.capturer != Capturer::Stays || (c.square_depends_on_capture() && !later) {
         return theirs;
     }
-    let uncapturable = if strict(c) {
-        all_victims_reborn_in(pos, c, them, pos.occupied())
-    } else {
-        Bitboard::EMPTY
-    };
+    let (uncapturable, _) = crate::fast::victim::uncapturable_victims(pos, c);
     victims_to_judge(pos, c, them, k, uncapturable) & theirs
 }
 

@@ -23,7 +23,7 @@ use crate::square::{Role, Square};
 /// of ours from which a capture might still take one (standing on its rebirth square); else
 /// empty.
 #[inline(always)]
-pub(super) fn uncapturable_victims(pos: &Position, c: &Circe) -> (Bitboard, Bitboard) {
+pub(crate) fn uncapturable_victims(pos: &Position, c: &Circe) -> (Bitboard, Bitboard) {
     if !strict(c) {
         return (Bitboard::EMPTY, Bitboard::EMPTY);
     }
