@@ -264,14 +264,17 @@ pub(crate) fn occupancy_after_plain(pos: &Position, c: Option<&Circe>, m: Move) 
         }
     }
     let occ = occ | pos.hidden_mask();
-    // (held to the model where the move can be made: its arrival squares empty)
+    // (held to the model where the move can be made: a unit of ours on its departure
+    // square, its arrival squares empty; callers also ask of castling where our king is
+    // not, and the model then moves whatever stands there)
     #[cfg(debug_assertions)]
     if let After::Board {
         sets, promote: None, ..
     } = after(pos, c, m)
     {
+        let ours = pos.piece_at(m.from()).is_some_and(|p| p.color() == mover);
         let rook_to = m.is_castle().then(|| castling_rook(m).1);
-        if !pos.occupied().contains(m.to()) && rook_to.is_none_or(|rt| !pos.occupied().contains(rt)) {
+        if ours && !pos.occupied().contains(m.to()) && rook_to.is_none_or(|rt| !pos.occupied().contains(rt)) {
             assert_eq!(sets.occ, occ, "{} in {}", crate::notation::uci(m), pos.fen());
         }
     }
