@@ -136,6 +136,22 @@ fn cohen_with_a_foreign_unit_on_the_castling_square() {
     compare_variants(&variants, vec![fen.to_string()], 3);
 }
 
+/// Composed with Madrasi and Rex Inclusive, a capture of the enemy king settles like any
+/// other capture only if the reborn king gives no check: here Qf1xe1 puts the black king
+/// back on e8, beside our king on d7 (a position the `movegen` fuzz target found; the
+/// fast count took the capture as legal).
+#[test]
+fn madrasi_composed_king_reborn_beside_our_king() {
+    let fen = "8/3K4/7P/1r6/8/3B4/p7/b3kQ2 w - - 1 1";
+    let variants = [
+        "circe-rex-inclusive+madrasi",
+        "circe-rex-inclusive+madrasi-rex-inclusive",
+    ]
+    .map(String::from);
+    compare_variants(&variants, vec![fen.to_string()], 1);
+    compare_variants(&variants, vec![fen.to_string()], 2);
+}
+
 fn compare(fens: Vec<String>, depth: u32) {
     compare_variants(&variants(), fens, depth);
 }

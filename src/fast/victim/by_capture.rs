@@ -650,6 +650,10 @@ pub(crate) fn reborn_unit_settles(
     if c.victim != Victim::Reborn {
         return Some(1);
     }
+    if pos.piece_at(to).is_some_and(|v| v.role() == Role::King) {
+        // (Rex Inclusive: `rebirth` leaves kings out, and the reborn king may check ours)
+        return None;
+    }
     let Some((unit, r)) = rebirth(pos, c, from, to, p, arrived.map_or(p, |r| p.with_role(r))) else {
         return Some(1);
     };
