@@ -144,14 +144,14 @@ impl<'a> Search<'a> {
                 fast::for_each_legal(pos, rules, plan, None, |pos, _| n += self.perft_inner(pos, depth - 1));
             }
         } else {
-            let board_here = *pos.sets();
+            // (every child has this board as its parent's; each restores it after its own)
+            let saved = self.parent_board.replace(*pos.sets());
             fast::for_each_legal(pos, rules, plan, before_last, |pos, _| {
                 self.history.push(pos.hash());
-                let saved = self.parent_board.replace(board_here);
                 n += self.perft_inner(pos, depth - 1);
-                self.parent_board = saved;
                 self.history.pop();
             });
+            self.parent_board = saved;
         }
         if let Some((t, k)) = key {
             t.store(k, depth, n);

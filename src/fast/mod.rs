@@ -121,12 +121,14 @@ fn general_count(pos: &mut Position, rules: &Rules, plan: Plan) -> u64 {
 /// [`count_with`] under Cohen's rule, which only takes moves away: the path's count as if
 /// the rule were off, less the legal moves that recreate the position before the
 /// opponent's last move. Such a move leaves the board as it was then, so it empties every
-/// square occupied now and empty then (rebirths, emergences and pending rebirths only fill
-/// squares), and a square of the opponent's only a capturer that leaves it or an e.p.
-/// capture can empty. Where the last move filled no square (a capture whose victim
-/// vanished), the move must refill its own departure square, which a quiet move never
-/// does. The effects model ([`effects::after`]) gives the board after each move left; the
-/// few that give the board of then are played through the generic pipeline, with and
+/// square occupied now whose unit differs then (rebirths, emergences and pending rebirths
+/// only fill empty squares; Assassin's rebirths apart, which also replace an occupant),
+/// and a square of the opponent's only a capturer that leaves it or an e.p. capture can
+/// empty. Where no occupied square differs (a capture whose victim vanished, or swapped
+/// places under Platzwechsel), the move must refill its own departure square, which a
+/// quiet move never does. A unit of theirs missing now can come back only as the victim
+/// reborn. The effects model ([`effects::after`]) gives the board after each move left;
+/// the few that give the board of then are played through the generic pipeline, with and
 /// without the comparison (the rest of the position may still differ).
 #[inline(never)]
 fn cohen_count(
@@ -168,25 +170,81 @@ fn cohen_count(
     if capturer_stays && (vacate & pos.by_color(them) & !ep_victim).any() {
         return n;
     }
+    n - cohen_recreating(pos, rules, then, hash_then)
+}
+
+/// The legal moves of `pos` that recreate the position before the opponent's last move,
+/// whose board was `then` and hash `hash_then` ([`cohen_count`], past its quick exits: a
+/// call of its own, so that the many positions those settle do not pay for its frame).
+#[inline(never)]
+fn cohen_recreating(pos: &mut Position, rules: &Rules, then: &Sets, hash_then: u64) -> u64 {
+    let occ = pos.occupied();
+    let occ_then = then.occ;
+    let us = pos.turn();
+    let them = us.other();
+    let c = rules.circe.as_ref();
+    // the squares the move must empty: every square occupied now whose unit differs then
+    // (empty then, or another unit), since only a departure, a capture or a capturer's
+    // leaving changes an occupied square; a rebirth fills an empty one. Under Assassin a
+    // rebirth also replaces the occupant: there only the squares empty then.
+    let vacate = if c.is_some_and(|c| c.occupied == Occupied::Assassinate) {
+        occ & !occ_then
+    } else {
+        let now = pos.sets();
+        let differ = (0..2).fold(Bitboard::EMPTY, |b, i| b | (now.color[i] ^ then.color[i]));
+        occ & (1..7).fold(differ, |b, i| b | (now.role[i] ^ then.role[i]))
+    };
     // (without a pending rebirth or a hidden unit to come up, a quiet move only empties
     // its departure square)
     let quiet_plain = pos.hidden_mask().is_empty() && pos.pending().is_none_or(|(unit, _)| unit.color() != us);
-    let c = rules.circe.as_ref();
     // the units a move must add to give back the board of then, against the most it can
     // add ([`most_units_gained`]): a position with fewer units than then, by more, cannot
     // be undone, and captures are left out where they gain too few
     let needed = i64::from(occ_then.count()) - i64::from(occ.count());
     if needed > most_units_gained(pos, rules, false) {
-        return n;
+        return 0;
     }
     let captures_may = needed <= most_units_gained(pos, rules, true);
+    // (a square of theirs to empty: only a capture can)
+    if vacate.first().is_some_and(|s| !pos.by_color(us).contains(s)) && !captures_may {
+        return 0;
+    }
+    // a unit of theirs to put back on a square empty now: on our move only the rebirth of
+    // the victim can (hidden units apart), so one square at most, and where the rebirth
+    // square depends on the victim alone, only the victims reborn there
+    let theirs_back = then.color[them.index()] & !occ;
+    let mut victims_back = Bitboard::FULL;
+    if theirs_back.any() && pos.hidden_mask().is_empty() {
+        let Some(c) = c.filter(|c| c.victim == Victim::Reborn && c.when == When::AtOnce) else {
+            return 0;
+        };
+        if theirs_back.more_than_one() {
+            return 0;
+        }
+        if !c.square_depends_on_capture() {
+            // (the tables weigh no king: under Rex Inclusive the king is a victim too)
+            let kings = if c.victim_kings {
+                pos.pieces(them, Role::King)
+            } else {
+                Bitboard::EMPTY
+            };
+            let victims = rebirth_tables::all_victims_reborn_in(pos, c, them, theirs_back) | kings;
+            // (an e.p. capture's victim stands beside the e.p. square)
+            let ep = pos
+                .ep_square()
+                .filter(|ep| ep.offset(0, -us.forward()).is_some_and(|v| victims.contains(v)));
+            victims_back = victims | ep.map_or(Bitboard::EMPTY, Bitboard::from_square);
+            if victims_back.is_empty() {
+                return 0;
+            }
+        }
+    }
     // (the moves that can empty a square of `vacate`: our unit's leaving it, or a capture
-    // there or e.p. beside it; where the last move filled no square, only a capture can
-    // refill its own departure square)
+    // there or e.p. beside it; where no occupied square differs, only a capture can refill
+    // its own departure square)
     let ep_square = pos.ep_square().map_or(Bitboard::EMPTY, Bitboard::from_square);
     let (movers, targets) = match vacate.first() {
         Some(s) if pos.by_color(us).contains(s) => (Bitboard::from_square(s), Bitboard::FULL),
-        Some(_) if !captures_may => return n,
         Some(s) => {
             // (a capture comes from a unit attacking the square, Mars apart: there units
             // capture from their rebirth squares)
@@ -200,25 +258,30 @@ fn cohen_count(
             };
             (movers, Bitboard::from_square(s) | ep_square)
         }
-        None if quiet_plain && !captures_may => return n,
+        None if quiet_plain && !captures_may => return 0,
         None if quiet_plain => (Bitboard::FULL, pos.by_color(them) | ep_square),
         None => (Bitboard::FULL, Bitboard::FULL),
     };
-    let targets = if captures_may {
-        targets
-    } else {
-        targets & !pos.by_color(them) & !ep_square
-    };
-    let mut list = MoveList::new();
-    crate::movegen::candidates_among(pos, rules, &mut list, movers, targets);
+    let targets = victims_back
+        & if captures_may {
+            targets
+        } else {
+            targets & !pos.by_color(them) & !ep_square
+        };
     // castling empties the king's square and a rook's, and fills two others
     let e = Square::from_coords(4, us.first_rank());
-    let castling_may = [(6, MoveKind::CastleKing), (2, MoveKind::CastleQueen)]
-        .into_iter()
-        .any(|(file, kind)| {
-            let m = Move::new(e, Square::from_coords(file, us.first_rank()), kind);
-            effects::occupancy_after_plain(pos, c, m) == occ_then
-        });
+    let castling_may = pos.piece_at(e) == Some(Piece::new(us, Role::King))
+        && [(6, MoveKind::CastleKing), (2, MoveKind::CastleQueen)]
+            .into_iter()
+            .any(|(file, kind)| {
+                let m = Move::new(e, Square::from_coords(file, us.first_rank()), kind);
+                effects::occupancy_after_plain(pos, c, m) == occ_then
+            });
+    if (movers.is_empty() || targets.is_empty()) && !castling_may {
+        return 0;
+    }
+    let mut list = MoveList::new();
+    crate::movegen::candidates_among(pos, rules, &mut list, movers, targets);
     if castling_may {
         crate::movegen::castling(pos, rules, &mut list);
     }
@@ -249,7 +312,7 @@ fn cohen_count(
             recreating += generic_recreating(pos, rules, m, hash_then);
         }
     }
-    n - recreating
+    recreating
 }
 
 /// The most units a move of the side to move in `pos` can add to the board (`capture`: a
