@@ -223,12 +223,18 @@ fn cohen_recreating(pos: &mut Position, rules: &Rules, then: &Sets, hash_then: u
         }
         if !c.square_depends_on_capture() {
             // (the tables weigh no king: under Rex Inclusive the king is a victim too)
-            let kings = if c.victim_kings {
-                pos.pieces(them, Role::King)
-            } else {
-                Bitboard::EMPTY
+            let king_victims = |kings: Bitboard| if c.victim_kings { kings } else { Bitboard::EMPTY };
+            let victims = match vacate.first().and_then(|s| pos.piece_at(s).map(|v| (s, v))) {
+                // (a unit of theirs to empty: the capture is of it)
+                Some((s, v)) if v.color() == them && v.role() == Role::King => king_victims(Bitboard::from_square(s)),
+                Some((s, v)) if v.color() == them => {
+                    rebirth_tables::victims_reborn_in(pos, c, v, theirs_back) & Bitboard::from_square(s)
+                }
+                _ => {
+                    rebirth_tables::all_victims_reborn_in(pos, c, them, theirs_back)
+                        | king_victims(pos.pieces(them, Role::King))
+                }
             };
-            let victims = rebirth_tables::all_victims_reborn_in(pos, c, them, theirs_back) | kings;
             // (an e.p. capture's victim stands beside the e.p. square)
             let ep = pos
                 .ep_square()
