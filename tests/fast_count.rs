@@ -136,6 +136,28 @@ fn cohen_with_a_foreign_unit_on_the_castling_square() {
     compare_variants(&variants, vec![fen.to_string()], 3);
 }
 
+/// A pawn reborn on its promotion rank takes its square before its promotion is chosen: in
+/// CouCou Circe Sa8xb6 puts the black pawn back on g1, where the pending white queen
+/// (a state only the fuzz decoder builds outside Parrain) would land after the move, and
+/// must vanish. The general counter's model placed the queen on the empty g1 (a position
+/// the `movegen` fuzz target found; the fast count gave 12 of 13 moves).
+#[test]
+fn pending_rebirth_onto_a_reborn_pawn_awaiting_promotion() {
+    let fens = [
+        "N7/8/1p6/8/8/8/8/5K2 w - - 149 149 pending=Qf3",
+        "Nrb5/Pp2p2p/1p3R2/3Q4/8/8/BP1N4/qBqpNK1R w - - 149 149 hidden=d2q,d2q,d2q,d2q,d2q \
+         pending=Qf3 diagram=d2:-",
+    ]
+    .map(String::from)
+    .to_vec();
+    let variants: Vec<String> = fairyperft::rules::circe::PRESETS
+        .iter()
+        .map(|p| p.0.to_string())
+        .collect();
+    compare_variants(&variants, fens.clone(), 1);
+    compare_variants(&variants, fens, 2);
+}
+
 /// Composed with Madrasi and Rex Inclusive, a capture of the enemy king settles like any
 /// other capture only if the reborn king gives no check: here Qf1xe1 puts the black king
 /// back on e8, beside our king on d7 (a position the `movegen` fuzz target found; the

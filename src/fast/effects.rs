@@ -62,6 +62,15 @@ impl From<Stop> for After {
 
 /// Puts a reborn unit on `r`, by the rules' policy for a taken square.
 fn place(b: &mut Sets, c: &Circe, r: Square, unit: Piece, mover: Color, choice: &mut Choice) -> Result<(), Stop> {
+    // (a pawn reborn there awaits its promotion off the board, yet takes the square: a
+    // later rebirth on it finds it occupied, as when the move is played with its choice)
+    if choice.open.is_some_and(|(open, _)| open == r) {
+        return match c.occupied {
+            Occupied::Vanish | Occupied::Bury => Ok(()),
+            Occupied::Illegal => Err(Stop::Illegal),
+            Occupied::Assassinate => Err(Stop::Declined),
+        };
+    }
     if b.occ.contains(r) {
         match c.occupied {
             Occupied::Vanish | Occupied::Bury => return Ok(()),
@@ -482,7 +491,28 @@ mod tests {
                             },
                             Outcome::Done,
                         ) => assert_eq!(sets, real, "{}", here()),
-                        (After::Board { promote: Some(_), .. }, Outcome::NeedsChoice) => {}
+                        (
+                            After::Board {
+                                sets,
+                                promote: Some((r, unit)),
+                                ..
+                            },
+                            Outcome::NeedsChoice,
+                        ) => {
+                            // each choice: the open pawn promoted on the model's board
+                            for role in Role::PROMOTIONS {
+                                let mut promoted = sets;
+                                promoted.toggle(r, unit.with_role(role));
+                                let chosen = m.with_rebirth_promotion(role);
+                                let out = apply(&mut pos, &rules, chosen, &mut undo, &mut NoRecord, Mode::Play);
+                                let real = *pos.sets();
+                                pos.unmake(&undo);
+                                if out == Outcome::Done {
+                                    let at = crate::notation::uci(chosen);
+                                    assert_eq!(promoted, real, "{name} {} {at}", pos.fen());
+                                }
+                            }
+                        }
                         (model, out) => panic!("{}: model {model:?}, rules {out:?}", here()),
                     }
                     compared += 1;
