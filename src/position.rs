@@ -250,6 +250,13 @@ impl Sets {
         self.role[p.role().index()] ^= b;
         self.occ ^= b;
     }
+    /// The squares whose unit differs on `other`: another colour or walk, or a unit on one
+    /// board only.
+    #[inline(always)]
+    pub fn differing(&self, other: &Sets) -> Bitboard {
+        let colours = (self.color[0] ^ other.color[0]) | (self.color[1] ^ other.color[1]);
+        (1..7).fold(colours, |b, r| b | (self.role[r] ^ other.role[r]))
+    }
     /// The sliders of `them` on a line through `k` that they move along (on an empty
     /// board): those that may pin a unit to `k` or be screened from it.
     #[inline(always)]

@@ -183,6 +183,7 @@ fn cohen_recreating(pos: &mut Position, rules: &Rules, then: &Sets, hash_then: u
     let us = pos.turn();
     let them = us.other();
     let c = rules.circe.as_ref();
+    let ep = pos.ep_square();
     // the squares the move must empty: every square occupied now whose unit differs then
     // (empty then, or another unit), since only a departure, a capture or a capturer's
     // leaving changes an occupied square; a rebirth fills an empty one. Under Assassin a
@@ -190,13 +191,12 @@ fn cohen_recreating(pos: &mut Position, rules: &Rules, then: &Sets, hash_then: u
     let vacate = if c.is_some_and(|c| c.occupied == Occupied::Assassinate) {
         occ & !occ_then
     } else {
-        let now = pos.sets();
-        let differ = (0..2).fold(Bitboard::EMPTY, |b, i| b | (now.color[i] ^ then.color[i]));
-        occ & (1..7).fold(differ, |b, i| b | (now.role[i] ^ then.role[i]))
+        occ & pos.sets().differing(then)
     };
     // (without a pending rebirth or a hidden unit to come up, a quiet move only empties
     // its departure square)
-    let quiet_plain = pos.hidden_mask().is_empty() && pos.pending().is_none_or(|(unit, _)| unit.color() != us);
+    let nothing_hidden = pos.hidden_mask().is_empty();
+    let quiet_plain = nothing_hidden && pos.pending().is_none_or(|(unit, _)| unit.color() != us);
     // the units a move must add to give back the board of then, against the most it can
     // add ([`most_units_gained`]): a position with fewer units than then, by more, cannot
     // be undone, and captures are left out where they gain too few
@@ -214,7 +214,7 @@ fn cohen_recreating(pos: &mut Position, rules: &Rules, then: &Sets, hash_then: u
     // square depends on the victim alone, only the victims reborn there
     let theirs_back = then.color[them.index()] & !occ;
     let mut victims_back = Bitboard::FULL;
-    if theirs_back.any() && pos.hidden_mask().is_empty() {
+    if theirs_back.any() && nothing_hidden {
         let Some(c) = c.filter(|c| c.victim == Victim::Reborn && c.when == When::AtOnce) else {
             return 0;
         };
@@ -236,9 +236,7 @@ fn cohen_recreating(pos: &mut Position, rules: &Rules, then: &Sets, hash_then: u
                 }
             };
             // (an e.p. capture's victim stands beside the e.p. square)
-            let ep = pos
-                .ep_square()
-                .filter(|ep| ep.offset(0, -us.forward()).is_some_and(|v| victims.contains(v)));
+            let ep = ep.filter(|ep| ep.offset(0, -us.forward()).is_some_and(|v| victims.contains(v)));
             victims_back = victims | ep.map_or(Bitboard::EMPTY, Bitboard::from_square);
             if victims_back.is_empty() {
                 return 0;
@@ -248,13 +246,13 @@ fn cohen_recreating(pos: &mut Position, rules: &Rules, then: &Sets, hash_then: u
     // (the moves that can empty a square of `vacate`: our unit's leaving it, or a capture
     // there or e.p. beside it; where no occupied square differs, only a capture can refill
     // its own departure square)
-    let ep_square = pos.ep_square().map_or(Bitboard::EMPTY, Bitboard::from_square);
+    let ep_square = ep.map_or(Bitboard::EMPTY, Bitboard::from_square);
     let (movers, targets) = match vacate.first() {
         Some(s) if pos.by_color(us).contains(s) => (Bitboard::from_square(s), Bitboard::FULL),
         Some(s) => {
             // (a capture comes from a unit attacking the square, Mars apart: there units
             // capture from their rebirth squares)
-            let ep_capturers = pos.ep_square().map_or(Bitboard::EMPTY, |ep| {
+            let ep_capturers = ep.map_or(Bitboard::EMPTY, |ep| {
                 pawn_attacks(them, ep) & pos.pieces(us, Role::Pawn)
             });
             let movers = if rules.is_mars() {

@@ -288,11 +288,7 @@ pub fn passes_after(
 /// emptied: the arguments of [`passes_after`].
 #[inline]
 pub fn delta(before: &Sets, after: &Sets) -> (Bitboard, Bitboard) {
-    let mut diff = (before.color[0] ^ after.color[0]) | (before.color[1] ^ after.color[1]);
-    for r in 1..7 {
-        diff |= before.role[r] ^ after.role[r];
-    }
-    (diff & after.occ, before.occ & !after.occ)
+    (before.differing(after) & after.occ, before.occ & !after.occ)
 }
 
 #[cfg(test)]
