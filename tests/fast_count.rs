@@ -20,6 +20,8 @@ fn variants() -> Vec<String> {
             "circe+isardam",
             "circe-volcanic+madrasi-rex-inclusive",
             "circe-parrain+isardam-type-b",
+            "circe-parrain+madrasi",
+            "circe-parrain+madrasi-rex-inclusive",
         ]
         .map(String::from),
     );
@@ -156,6 +158,37 @@ fn pending_rebirth_onto_a_reborn_pawn_awaiting_promotion() {
         .collect();
     compare_variants(&variants, fens.clone(), 1);
     compare_variants(&variants, fens, 2);
+}
+
+/// Madrasi composed with Circe Parrain, our unit pending (captured on the opponent's last
+/// move): reborn after our move, it may wake an enemy unit by standing between it and an
+/// observer (Rd2-d8 and the knight reborn on g7 cut both queens' observation of h8, whose
+/// queen then checks), promote (the pawn reborn on c8, also after a castling), or shield
+/// the king; the fast count equals the generic pipeline's.
+#[test]
+fn madrasi_parrain_pending_rebirth() {
+    let fens = [
+        "R6r/8/1k6/3n4/8/8/4R3/7K w - - 0 1 pending=Nd5",
+        "8/8/k7/2b5/8/8/4R3/7K w - - 0 1 pending=Pc5",
+        "q6k/8/8/2b5/8/8/4R3/Q6K w - - 0 1 pending=Pc5",
+        "r3k2r/8/8/3n4/8/8/8/R3K2R w KQkq - 0 1 pending=Bd5",
+        "r3k2r/8/8/3n4/8/8/8/R3K2R w KQkq - 0 1 pending=Pd5",
+        "4k3/8/8/3n4/8/8/4r3/R3K3 w - - 0 1 pending=Qd5",
+        "4k3/8/8/3b4/8/8/1b6/R3K2R w K - 0 1 pending=Rd5",
+        // (Rd2-d8 blocks one queen's observation of h8, the knight reborn on g7 the other's)
+        "Q6q/8/1k6/8/8/8/3R4/Q5nK w - - 0 1 pending=Ng1",
+        // (b2-b3 and b2xc3 put the pawn on c8 and d8, b2-b4 from c6 on c8: promoting)
+        "4k3/2n5/8/8/8/2n5/1P6/4K3 w - - 0 1 pending=Pc7",
+        "4k3/8/2n5/8/8/8/1P6/4K3 w - - 0 1 pending=Pc6",
+        // (a fuzz-made state: after O-O-O the pawn is reborn on c8, promoting)
+        "1n2k3/8/8/8/8/8/8/R3K3 w Q - 0 1 pending=Pb8",
+    ]
+    .map(String::from)
+    .to_vec();
+    let variants = ["circe-parrain+madrasi", "circe-parrain+madrasi-rex-inclusive"].map(String::from);
+    compare_variants(&variants, fens.clone(), 1);
+    compare_variants(&variants, fens.clone(), 2);
+    compare_variants(&variants, fens, 3);
 }
 
 /// Composed with Madrasi and Rex Inclusive, a capture of the enemy king settles like any

@@ -27,7 +27,9 @@
 //! king, can make the capture other than one legal move ([`captures_to_judge`],
 //! `Judge::bulk_capture`). Those, and every capture outside the bulk, are judged on the
 //! board the shared model of a move's effects gives ([`effects::after`]); debug builds
-//! hold the settled captures to it.
+//! hold the settled captures to it. Composed with Circe Parrain, our unit pending from the
+//! opponent's last capture is reborn after our move: the moves whose rebirth can matter are
+//! judged on that board too ([`Judge::pending`]).
 
 use super::{castlings_by_map, king_on, king_zone_attack_map, pinned, plain_after, plain_king, unit_moves, Out};
 use crate::attacks::{
@@ -47,12 +49,13 @@ use std::cell::Cell;
 
 /// The number of legal moves, or `None` when the position is not modelled here (no king; a
 /// pawn on its first or last rank: on its own first rank it observes nothing while it can
-/// be observed; a pending rebirth; hidden units, but under enemy units with a Circe rule:
-/// [`composed_king`]).
+/// be observed; a pending rebirth, but ours under Circe Parrain: [`pending_king`]; hidden
+/// units, but under enemy units with a Circe rule: [`composed_king`]).
 /// `c`: the Circe rule composed with Madrasi, if any (`fast::plan` says which).
 pub(crate) fn count(pos: &Position, kings: bool, c: Option<&Circe>) -> Option<u64> {
     match c {
-        None => super::count(|out| run::<_, false>(pos, kings, None, out)),
+        None => super::count(|out| run::<_, false, false>(pos, kings, None, out)),
+        Some(_) if pos.pending().is_some() => count_pending(pos, kings, c),
         Some(_) => count_composed(pos, kings, c),
     }
 }
@@ -61,15 +64,23 @@ pub(crate) fn count(pos: &Position, kings: bool, c: Option<&Circe>) -> Option<u6
 /// beside it in the dispatch slower).
 #[inline(never)]
 fn count_composed(pos: &Position, kings: bool, c: Option<&Circe>) -> Option<u64> {
-    super::count(|out| run::<_, true>(pos, kings, c, out))
+    super::count(|out| run::<_, true, false>(pos, kings, c, out))
+}
+
+/// [`count_composed`] with a pending Parrain rebirth (a copy of its own, so that the
+/// positions without one pay nothing for it).
+#[inline(never)]
+fn count_pending(pos: &Position, kings: bool, c: Option<&Circe>) -> Option<u64> {
+    super::count(|out| run::<_, true, true>(pos, kings, c, out))
 }
 
 /// The legal moves (every judgement here is exact: none needs the legality test); `None`
 /// as for [`count`].
 pub(crate) fn moves(pos: &Position, kings: bool, c: Option<&Circe>, list: &mut MoveList) -> Option<()> {
     match c {
-        None => run::<_, false>(pos, kings, None, list),
-        Some(_) => run::<_, true>(pos, kings, c, list),
+        None => run::<_, false, false>(pos, kings, None, list),
+        Some(_) if pos.pending().is_some() => run::<_, true, true>(pos, kings, c, list),
+        Some(_) => run::<_, true, false>(pos, kings, c, list),
     }
 }
 
@@ -88,6 +99,19 @@ fn composed_king(pos: &Position, c: &Circe) -> Option<Square> {
     let pawns = pos.sets().role[Role::Pawn.index()];
     let plain = (hidden & ours).is_empty()
         && pos.pending().is_none()
+        && (pawns & (Bitboard::rank(0) | Bitboard::rank(7))).is_empty();
+    plain.then(|| pos.king(pos.turn())).flatten()
+}
+
+/// [`plain_king`] with a pending rebirth: Parrain's, of our unit captured on the
+/// opponent's last move, reborn after our move ([`Judge::pending`]); nothing hidden.
+#[inline(always)]
+fn pending_king(pos: &Position, c: &Circe) -> Option<Square> {
+    let (unit, _) = pos.pending()?;
+    let pawns = pos.sets().role[Role::Pawn.index()];
+    let plain = unit.color() == pos.turn()
+        && c.when == When::AfterNextMove
+        && pos.hidden_mask().is_empty()
         && (pawns & (Bitboard::rank(0) | Bitboard::rank(7))).is_empty();
     plain.then(|| pos.king(pos.turn())).flatten()
 }
@@ -117,9 +141,15 @@ fn observed(s: &Sets, us: Color, role: Role, reach: impl Fn(Square) -> Bitboard)
 
 #[inline(always)]
 /// `C`: composed with the Circe rule `c` (a constant, so that Madrasi alone pays nothing
-/// for the composition).
-fn run<O: Out, const C: bool>(pos: &Position, kings: bool, c: Option<&Circe>, out: &mut O) -> Option<()> {
+/// for the composition); `P`: with our pending Parrain rebirth (see [`Judge::pending`]).
+fn run<O: Out, const C: bool, const P: bool>(
+    pos: &Position,
+    kings: bool,
+    c: Option<&Circe>,
+    out: &mut O,
+) -> Option<()> {
     let k = match c {
+        Some(c) if C && P => pending_king(pos, c)?,
         Some(c) if C => composed_king(pos, c)?,
         _ => plain_king(pos)?,
     };
@@ -148,7 +178,8 @@ fn run<O: Out, const C: bool>(pos: &Position, kings: bool, c: Option<&Circe>, ou
     }
     let danger = (theirs & !still_them) | wakeable;
     let mobile = ours & !still_us;
-    let judge = Judge::<C> {
+    let pending = pos.pending().filter(|_| P);
+    let judge = Judge::<C, P> {
         pos,
         s,
         us,
@@ -163,6 +194,14 @@ fn run<O: Out, const C: bool>(pos: &Position, kings: bool, c: Option<&Circe>, ou
                 .into_iter()
                 .fold(Bitboard::EMPTY, |b, sn| b | between(k, sn)),
             _ => Bitboard::EMPTY,
+        },
+        pending,
+        matters: match pending {
+            Some((unit, _)) if unit.role() == Role::Pawn => {
+                wake_squares(s, us) | Bitboard::rank(unit.color().promotion_rank())
+            }
+            Some(_) => wake_squares(s, us),
+            None => Bitboard::EMPTY,
         },
         declined: Cell::new(false),
     };
@@ -189,7 +228,7 @@ fn run<O: Out, const C: bool>(pos: &Position, kings: bool, c: Option<&Circe>, ou
             mobile.without(k),
             Bitboard::EMPTY,
             pinned,
-            &mut Bulk {
+            &mut Bulk::<O, C, P> {
                 out: &mut *out,
                 captures: match c {
                     Some(c) if C => captures_to_judge(pos, c, them, k),
@@ -205,7 +244,7 @@ fn run<O: Out, const C: bool>(pos: &Position, kings: bool, c: Option<&Circe>, ou
         let mask = if threat.any() { Bitboard::FULL } else { !line(k, from) };
         let p = Piece::new(us, s.role_at(from));
         unit_moves(s, p, from, mask, |m, arrived| {
-            if C && forbid.contains(m.to()) {
+            if C && (P || forbid.contains(m.to())) {
                 out.judged_n(m, || judge.capture(m))
             } else {
                 out.judged(m, || judge.after(from, m.to(), None, p, arrived))
@@ -233,15 +272,24 @@ fn run<O: Out, const C: bool>(pos: &Position, kings: bool, c: Option<&Circe>, ou
         // the king's zone: a square there outside it is safe for the king at once
         let hit = king_zone_attack_map(s, them, occ.without(k), k);
         let steps = king_attacks(k) & !ours;
-        out.targets(k, steps & !hit & !forbid);
-        for to in steps & forbid {
+        let free = steps & !hit & !forbid;
+        let placed = if P {
+            judge.pending_matters(k, free)
+        } else {
+            Bitboard::EMPTY
+        };
+        out.targets(k, free & !placed);
+        for to in (steps & forbid) | placed {
             let m = Move::new(k, to, MoveKind::Normal);
             out.judged_n(m, || judge.capture(m));
         }
         for to in steps & hit & !forbid {
-            out.judged(Move::new(k, to, MoveKind::Normal), || {
-                judge.after(k, to, None, king, king)
-            });
+            let m = Move::new(k, to, MoveKind::Normal);
+            if P {
+                out.judged_n(m, || judge.capture(m));
+            } else {
+                out.judged(m, || judge.after(k, to, None, king, king));
+            }
         }
         // (not out of check: attacked by an active unit, whose capture of the king the
         // composed Circe rule lets leave it gone)
@@ -274,20 +322,65 @@ fn captures_to_judge(pos: &Position, c: &Circe, them: Color, k: Square) -> Bitbo
 
 /// The orthodox generator's moves but its e.p. captures, which are judged apart (the
 /// generator tests them by orthodox check); under a composed Circe rule its captures
-/// (onto `captures`, the enemy units) are judged one by one with their effects.
-struct Bulk<'a, 'j, O: Out, const C: bool> {
+/// (onto `captures`, the enemy units) are judged one by one with their effects, and (`P`)
+/// the moves that put our pending unit where it matters ([`Judge::pending_matters`]).
+struct Bulk<'a, 'j, O: Out, const C: bool, const P: bool> {
     out: &'a mut O,
     captures: Bitboard,
-    judge: &'a Judge<'j, C>,
+    judge: &'a Judge<'j, C, P>,
 }
 
-impl<O: Out, const C: bool> crate::orthodox::Sink for Bulk<'_, '_, O, C> {
+impl<O: Out, const C: bool, const P: bool> Bulk<'_, '_, O, C, P> {
+    /// The pawn moves to `t` by the vector `delta` whose pending rebirth matters, judged;
+    /// the others returned.
+    #[inline(always)]
+    fn pawn_pending(&mut self, t: Bitboard, delta: i8, kind: MoveKind) -> Bitboard {
+        if !P {
+            return t;
+        }
+        let placed = self.judge.pending_matters_by(t, pawn_vector(delta));
+        for to in placed {
+            let m = Move::new(Square::new((to.index() as i8 - delta) as u8), to, kind);
+            self.out.judged_n(m, || self.judge.capture(m));
+        }
+        t & !placed
+    }
+}
+
+/// The squares of `b` moved `dx` files and `dy` ranks (those that leave the board dropped).
+#[inline(always)]
+fn translate(b: Bitboard, dx: i32, dy: i32) -> Bitboard {
+    const FILE_A: u64 = 0x0101_0101_0101_0101;
+    // (the files that would wrap around, dropped before the shift)
+    let kept = match dx {
+        0 => b.0,
+        1.. => b.0 & !(0..dx).fold(0, |m, i| m | (FILE_A << (7 - i))),
+        _ => b.0 & !(0..-dx).fold(0, |m, i| m | (FILE_A << i)),
+    };
+    let shift = dx + 8 * dy;
+    Bitboard(if shift >= 0 { kept << shift } else { kept >> -shift })
+}
+
+/// The file and rank steps of a pawn move whose square index changes by `delta`.
+#[inline(always)]
+fn pawn_vector(delta: i8) -> (i32, i32) {
+    let dy = (i32::from(delta) + 28).div_euclid(8) - 3;
+    (i32::from(delta) - 8 * dy, dy)
+}
+
+impl<O: Out, const C: bool, const P: bool> crate::orthodox::Sink for Bulk<'_, '_, O, C, P> {
     #[inline(always)]
     fn targets(&mut self, from: Square, t: Bitboard) {
         if !C {
             return self.out.targets(from, t);
         }
-        self.out.targets(from, t & !self.captures);
+        let plain = t & !self.captures;
+        let placed = if P {
+            self.judge.pending_matters(from, plain)
+        } else {
+            Bitboard::EMPTY
+        };
+        self.out.targets(from, plain & !placed);
         super::judge_each(
             &mut *self.out,
             t & self.captures,
@@ -295,13 +388,17 @@ impl<O: Out, const C: bool> crate::orthodox::Sink for Bulk<'_, '_, O, C> {
             false,
             |m| self.judge.bulk_capture(m),
         );
+        if P {
+            super::judge_each(&mut *self.out, placed, |_| from, false, |m| self.judge.capture(m));
+        }
     }
     #[inline(always)]
     fn pawn_shift(&mut self, t: Bitboard, delta: i8, kind: MoveKind) {
         if !C {
             return self.out.pawn_shift(t, delta, kind);
         }
-        self.out.pawn_shift(t & !self.captures, delta, kind);
+        let plain = self.pawn_pending(t & !self.captures, delta, kind);
+        self.out.pawn_shift(plain, delta, kind);
         super::judge_each(
             &mut *self.out,
             t & self.captures,
@@ -315,7 +412,19 @@ impl<O: Out, const C: bool> crate::orthodox::Sink for Bulk<'_, '_, O, C> {
         if !C {
             return self.out.pawn_promotions(t, delta);
         }
-        self.out.pawn_promotions(t & !self.captures, delta);
+        let mut plain = t & !self.captures;
+        if P {
+            let placed = self.judge.pending_matters_by(plain, pawn_vector(delta));
+            plain &= !placed;
+            super::judge_each(
+                &mut *self.out,
+                placed,
+                |to| Square::new((to.index() as i8 - delta) as u8),
+                true,
+                |m| self.judge.capture(m),
+            );
+        }
+        self.out.pawn_promotions(plain, delta);
         super::judge_each(
             &mut *self.out,
             t & self.captures,
@@ -327,7 +436,14 @@ impl<O: Out, const C: bool> crate::orthodox::Sink for Bulk<'_, '_, O, C> {
     #[inline(always)]
     fn one(&mut self, m: Move) {
         if m.kind() == MoveKind::EnPassant {
-        } else if C && self.captures.contains(m.to()) {
+        } else if C
+            && (self.captures.contains(m.to())
+                || (P
+                    && self
+                        .judge
+                        .pending_matters(m.from(), Bitboard::from_square(m.to()))
+                        .any()))
+        {
             self.out.judged_n(m, || self.judge.bulk_capture(m));
         } else {
             self.out.one(m);
@@ -335,8 +451,9 @@ impl<O: Out, const C: bool> crate::orthodox::Sink for Bulk<'_, '_, O, C> {
     }
 }
 
-/// Judges moves on the bitboards after them (`C`: under a composed Circe rule).
-struct Judge<'a, const C: bool> {
+/// Judges moves on the bitboards after them (`C`: under a composed Circe rule; `P`: with our
+/// pending Parrain rebirth, `pending`).
+struct Judge<'a, const C: bool, const P: bool> {
     pos: &'a Position,
     s: &'a Sets,
     us: Color,
@@ -351,11 +468,87 @@ struct Judge<'a, const C: bool> {
     /// our king and the enemy sliders on its lines (some unit of ours or theirs emptying
     /// one may open a line to the king); else empty.
     screens: Bitboard,
+    /// Parrain: our unit captured on the opponent's last move and its capture square, reborn
+    /// after our move on that square plus the move's vector, if empty then. Our unit added
+    /// can only close lines: it may shield the king or paralyse an enemy unit, which makes
+    /// no legal move illegal, or wake an enemy unit that one of our units observes through
+    /// its square, which may. (An enemy unit with one such observer is wakeable, a danger
+    /// the bulk already reckons with; one with two may lose one to the move, the other to
+    /// the rebirth.) So a move the bulk (or the king's safe steps) holds legal stays legal
+    /// unless its rebirth lands on such a square, or is a pawn's on its promotion rank (one
+    /// move per walk): those ([`Judge::pending_matters`]) and every judged move are judged
+    /// on the model's board, which places the unit.
+    pending: Option<(Piece, Square)>,
+    /// With `pending`: the squares where its rebirth matters (between our units and the
+    /// like enemy units they observe on a line; a pawn's promotion rank).
+    matters: Bitboard,
     /// A capture the model of effects does not model was met: the path declines.
     declined: Cell<bool>,
 }
 
-impl<const C: bool> Judge<'_, C> {
+/// The squares between our sliders and the like enemy units they observe: our unit put on
+/// one may wake the enemy unit (Madrasi).
+#[inline(always)]
+fn wake_squares(s: &Sets, us: Color) -> Bitboard {
+    let them = us.other();
+    let occ = s.occ;
+    let mut w = Bitboard::EMPTY;
+    for (role, reach) in [
+        (Role::Bishop, bishop_attacks as fn(Square, Bitboard) -> Bitboard),
+        (Role::Rook, rook_attacks),
+        (Role::Queen, queen_attacks),
+    ] {
+        let mine = s.pieces(us, role);
+        for e in s.pieces(them, role) {
+            for o in reach(e, occ) & mine {
+                w |= between(o, e);
+            }
+        }
+    }
+    w
+}
+
+impl<const C: bool, const P: bool> Judge<'_, C, P> {
+    /// The arrivals among `t` of our unit leaving `from` whose move puts our pending unit on a
+    /// square of `matters`: reborn on its capture square plus the move's vector, it lands on
+    /// `r` when the arrival is `r` plus (`from` less the capture square), and `r` is empty
+    /// after the move (empty now, or `from`; never the arrival, which the capturer holds).
+    #[inline(always)]
+    fn pending_matters(&self, from: Square, t: Bitboard) -> Bitboard {
+        let Some((_, a)) = self.pending.filter(|_| P) else {
+            return Bitboard::EMPTY;
+        };
+        let (dx, dy) = (
+            from.file() as i32 - a.file() as i32,
+            from.rank() as i32 - a.rank() as i32,
+        );
+        let mut arrivals = translate(self.matters & !self.s.occ, dx, dy);
+        if self.matters.contains(from) {
+            if let Some(to) = from.offset(dx, dy) {
+                arrivals = arrivals.with(to);
+            }
+        }
+        t & arrivals
+    }
+
+    /// The arrivals among `t` of moves of one vector `v` whose rebirth of our pending unit
+    /// matters (see [`Judge::pending_matters`]).
+    #[inline(always)]
+    fn pending_matters_by(&self, t: Bitboard, v: (i32, i32)) -> Bitboard {
+        let Some(r) = self.pending.filter(|_| P).and_then(|(_, a)| a.offset(v.0, v.1)) else {
+            return Bitboard::EMPTY;
+        };
+        if !self.matters.contains(r) {
+            Bitboard::EMPTY
+        } else if !self.s.occ.contains(r) {
+            t
+        } else {
+            // (only the move that leaves `r` empties it)
+            r.offset(v.0, v.1)
+                .map_or(Bitboard::EMPTY, |to| t & Bitboard::from_square(to))
+        }
+    }
+
     /// Is the unit `p` going from `from` to `to` as `arrived` (capturing what stands on
     /// `to`, or on `ep`) legal: no active enemy unit attacks our king after it?
     #[inline]
@@ -399,6 +592,10 @@ impl<const C: bool> Judge<'_, C> {
     /// reborn unit where the capturer stays (`reborn_unit_settles`), else judged on the board.
     #[inline(always)]
     fn bulk_capture(&self, m: Move) -> u64 {
+        if P {
+            // (the settling knows nothing of our pending unit)
+            return self.capture(m);
+        }
         let c = self.circe.expect("captures are judged apart only under a Circe rule");
         let (from, to) = (m.from(), m.to());
         let settled = match c.capturer {
@@ -527,11 +724,17 @@ impl<const C: bool> Judge<'_, C> {
         let (s, us) = (self.s, self.us);
         // (with no enemy unit attacking either square, whatever its paralysis, legal: the
         // king leaving e1 opens no line onto them that the rook does not close)
+        // (with our pending unit, every castling is judged: its rebirth may matter)
+        let hit = if P { Bitboard::FULL } else { hit };
         castlings_by_map(pos, s, us, self.k, hit, out, |out, c| {
             if self.safe(&king_on(s, us, c.m.from(), c.pass), c.pass) {
                 // (not through check: the legality test of a listed move looks at the
                 // arrival only)
-                out.judged(c.m, || self.safe(&c.after(s, us), c.m.to()));
+                if P {
+                    out.judged_n(c.m, || self.capture(c.m));
+                } else {
+                    out.judged(c.m, || self.safe(&c.after(s, us), c.m.to()));
+                }
             }
         });
     }
