@@ -108,6 +108,20 @@ fn fast_count_sees_units_emerging_where_the_capturer_left() {
     }
 }
 
+/// Circe Parrain, in check from Re6 with our pawn pending on e6: b7-b5 makes it reborn on
+/// e4, which shields the king. The fast listing of such shielding moves made every one a
+/// plain move, so this double step came without its e.p. square (the `line` fuzz target
+/// found it under Cohen's rule, whose invariants compare the listings as sets).
+#[test]
+fn a_shielding_double_step_keeps_its_kind() {
+    for variant in ["circe-parrain", "circe-parrain+cohen"] {
+        let mut g = game("8/1pqn4/4R2q/2Q2R2/3P2r1/4k3/1b6/1p6 b - - 0 8 pending=pe6", variant);
+        let moves = popeye_moves(&mut g);
+        assert!(moves.iter().any(|m| m.starts_with("b7-b5")), "{variant}: {moves:?}");
+        invariants_hold(&mut g);
+    }
+}
+
 /// The move counters are whatever u32 the FEN gives; a move at the maximum overflowed
 /// (a panic in debug builds, a wrap to 0 in release). They saturate now.
 #[test]

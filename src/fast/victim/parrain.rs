@@ -88,7 +88,11 @@ pub(super) fn shielded(
         }
     } else if let Some(ch) = checkers.first() {
         blocks(pos, k, ch, pinned, a, |from, to| {
-            each(Move::new(from, to, MoveKind::Normal))
+            // (a pawn's double step gives the opponent e.p.: its own kind of move)
+            let double = (to.rank() as i32 - from.rank() as i32).abs() == 2
+                && pos.piece_at(from).is_some_and(|p| p.role() == Role::Pawn);
+            let kind = if double { MoveKind::DoublePush } else { MoveKind::Normal };
+            each(Move::new(from, to, kind))
         })?;
     }
     Some(())
