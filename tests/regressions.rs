@@ -122,6 +122,21 @@ fn a_shielding_double_step_keeps_its_kind() {
     }
 }
 
+/// Circe Parrain, in check from Ra8 with our knight pending on a3: e7-e8 makes it reborn
+/// on a4, which shields the king. The shielding moves come from the generator once for a
+/// pawn's move to its last rank; each of the four walks must be listed and counted.
+#[test]
+fn a_shielding_promotion_keeps_its_four_walks() {
+    for variant in ["circe-parrain", "circe-parrain+cohen"] {
+        let mut g = game("r7/4P3/7k/8/8/8/8/K7 w - - 0 8 pending=Na3", variant);
+        let moves = popeye_moves(&mut g);
+        let promotions: Vec<_> = moves.iter().filter(|m| m.starts_with("e7-e8=")).collect();
+        assert_eq!(promotions.len(), 4, "{variant}: {moves:?}");
+        assert_eq!(g.perft(1), moves.len() as u64, "{variant}: {moves:?}");
+        invariants_hold(&mut g);
+    }
+}
+
 /// The move counters are whatever u32 the FEN gives; a move at the maximum overflowed
 /// (a panic in debug builds, a wrap to 0 in release). They saturate now.
 #[test]

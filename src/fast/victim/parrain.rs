@@ -87,13 +87,7 @@ pub(super) fn shielded(
             }
         }
     } else if let Some(ch) = checkers.first() {
-        blocks(pos, k, ch, pinned, a, |from, to| {
-            // (a pawn's double step gives the opponent e.p.: its own kind of move)
-            let double = (to.rank() as i32 - from.rank() as i32).abs() == 2
-                && pos.piece_at(from).is_some_and(|p| p.role() == Role::Pawn);
-            let kind = if double { MoveKind::DoublePush } else { MoveKind::Normal };
-            each(Move::new(from, to, kind))
-        })?;
+        blocks(pos, k, ch, pinned, a, each)?;
     }
     Some(())
 }
@@ -102,14 +96,15 @@ pub(super) fn shielded(
 /// our units but the king that do not answer the check, and whose vector rebirths our unit
 /// between the checker and the king, for `each` (to be judged on the board: the reborn unit
 /// shields the king unless the move opens another line, or the square is taken after it).
-/// A pinned unit's moves off its line are [`shielded`]'s.
+/// A pinned unit's moves off its line are [`shielded`]'s. Each move keeps the generator's
+/// kind (a double step gives the opponent e.p.); a pawn's move to its last rank comes once.
 fn blocks(
     pos: &Position,
     k: Square,
     ch: Square,
     pinned: Bitboard,
     a: Square,
-    each: impl FnMut(Square, Square) -> Option<()>,
+    each: impl FnMut(Move) -> Option<()>,
 ) -> Option<()> {
     let block = between(k, ch);
     if block.is_empty() {
@@ -139,37 +134,39 @@ struct Blocks<F> {
     declined: bool,
 }
 
-impl<F: FnMut(Square, Square) -> Option<()>> Blocks<F> {
+impl<F: FnMut(Move) -> Option<()>> Blocks<F> {
     /// A move that does not answer the check (its arrival square off `checkmask`).
-    fn found(&mut self, from: Square, to: Square) {
+    fn found(&mut self, m: Move) {
+        let (from, to) = (m.from(), m.to());
         let shield = self.a.offset(
             to.file() as i32 - from.file() as i32,
             to.rank() as i32 - from.rank() as i32,
         );
-        if shield.is_some_and(|r| self.block.contains(r)) && (self.each)(from, to).is_none() {
+        if shield.is_some_and(|r| self.block.contains(r)) && (self.each)(m).is_none() {
             self.declined = true;
         }
     }
 }
 
-impl<F: FnMut(Square, Square) -> Option<()>> Sink for Blocks<F> {
+impl<F: FnMut(Move) -> Option<()>> Sink for Blocks<F> {
     fn targets(&mut self, from: Square, t: Bitboard) {
         for to in t & !self.checkmask {
-            self.found(from, to);
+            self.found(Move::new(from, to, MoveKind::Normal));
         }
     }
-    fn pawn_shift(&mut self, t: Bitboard, delta: i8, _: MoveKind) {
+    fn pawn_shift(&mut self, t: Bitboard, delta: i8, kind: MoveKind) {
         for to in t & !self.checkmask {
-            self.found(Square::new((to.index() as i8 - delta) as u8), to);
+            self.found(Move::new(Square::new((to.index() as i8 - delta) as u8), to, kind));
         }
     }
     fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
+        // (once: the consumers play each of the four walks)
         self.pawn_shift(t, delta, MoveKind::Normal);
     }
     fn one(&mut self, m: Move) {
         // (the king's steps are [`shielded`]'s; castling out of check is illegal)
         if m.from() != self.k && !m.is_castle() && !self.checkmask.contains(m.to()) {
-            self.found(m.from(), m.to());
+            self.found(m);
         }
     }
 }
