@@ -190,8 +190,8 @@ pub fn attacks(role: Role, color: Color, sq: Square, occ: Bitboard) -> Bitboard 
 /// The squares the pawns of `color` on `pawns` attack, all at once.
 #[inline(always)]
 pub fn pawn_attacks_of_set(color: Color, pawns: Bitboard) -> Bitboard {
-    const NOT_A: u64 = !0x0101_0101_0101_0101;
-    const NOT_H: u64 = !0x8080_8080_8080_8080;
+    const NOT_A: u64 = !Bitboard::FILE_A.0;
+    const NOT_H: u64 = !Bitboard::FILE_H.0;
     let p = pawns.0;
     Bitboard(match color {
         Color::White => ((p & NOT_A) << 7) | ((p & NOT_H) << 9),
@@ -202,9 +202,9 @@ pub fn pawn_attacks_of_set(color: Color, pawns: Bitboard) -> Bitboard {
 /// Squares the knights on `knights` attack, all at once (shifts, no loop).
 #[inline(always)]
 pub fn knight_attacks_of_set(knights: Bitboard) -> Bitboard {
-    const NOT_A: u64 = !0x0101_0101_0101_0101;
-    const NOT_AB: u64 = !0x0303_0303_0303_0303;
-    const NOT_H: u64 = !0x8080_8080_8080_8080;
+    const NOT_A: u64 = !Bitboard::FILE_A.0;
+    const NOT_AB: u64 = !(Bitboard::FILE_A.0 | Bitboard::file(1).0);
+    const NOT_H: u64 = !Bitboard::FILE_H.0;
     const NOT_GH: u64 = !0xc0c0_c0c0_c0c0_c0c0;
     let b = knights.0;
     let one = ((b << 1) & NOT_A) | ((b >> 1) & NOT_H);

@@ -42,6 +42,10 @@ impl Bitboard {
     pub const fn file(f: u8) -> Bitboard {
         Bitboard(0x0101_0101_0101_0101u64 << f)
     }
+    /// The a-file.
+    pub const FILE_A: Bitboard = Bitboard::file(0);
+    /// The h-file.
+    pub const FILE_H: Bitboard = Bitboard::file(7);
     /// The light squares (a1 is dark).
     pub const LIGHT: Bitboard = Bitboard(0x55AA_55AA_55AA_55AA);
     /// The dark squares (a1, c1, ..., h8).
@@ -113,6 +117,39 @@ impl Bitboard {
     #[inline(always)]
     pub const fn shift_down(self) -> Bitboard {
         Bitboard(self.0 >> 8)
+    }
+    /// Every square moved `dx` files right (towards the h-file) and `dy` ranks up; the
+    /// squares that would leave the board are dropped, none wraps onto another rank.
+    ///
+    /// ```
+    /// use fairyperft::bitboard::Bitboard;
+    /// use fairyperft::Square;
+    ///
+    /// let sq = |n| Square::parse(n).unwrap();
+    /// let b = Bitboard::from_square(sq("a1")).with(sq("h4")).with(sq("d8"));
+    /// let names: Vec<String> = b.translate(1, 1).map(|s| s.to_string()).collect();
+    /// assert_eq!(names, ["b2"]);
+    /// assert_eq!(b.translate(-3, -3), Bitboard::from_square(sq("e1")).with(sq("a5")));
+    /// ```
+    #[inline(always)]
+    pub const fn translate(self, dx: i32, dy: i32) -> Bitboard {
+        if dx <= -8 || dx >= 8 || dy <= -8 || dy >= 8 {
+            return Bitboard::EMPTY;
+        }
+        // (the files that stay on the board, kept before the shift so that none wraps)
+        let files = if dx >= 0 {
+            0xffu64 >> dx
+        } else {
+            (0xffu64 << -dx) & 0xff
+        };
+        let kept = self.0 & (files * Bitboard::FILE_A.0);
+        let shift = dx + 8 * dy;
+        Bitboard(if shift >= 0 { kept << shift } else { kept >> -shift })
+    }
+    /// The squares one file to either side of those of the set, on the same rank.
+    #[inline(always)]
+    pub const fn beside(self) -> Bitboard {
+        Bitboard(((self.0 & !Bitboard::FILE_A.0) >> 1) | ((self.0 & !Bitboard::FILE_H.0) << 1))
     }
     /// Vertical flip (a1 <-> a8).
     #[inline(always)]

@@ -73,9 +73,6 @@ impl Sink for MoveList {
     }
 }
 
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-const FILE_H: u64 = 0x8080_8080_8080_8080;
-
 #[inline(always)]
 pub(crate) fn shift(b: Bitboard, delta: i8) -> Bitboard {
     if delta >= 0 {
@@ -199,8 +196,8 @@ pub fn generate_with<S: Sink>(pos: &Position, movable: Bitboard, checkers: Bitbo
     sink.pawn_shift(s2, 2 * up, MoveKind::DoublePush);
     // captures towards the a-file and towards the h-file
     let (dl, dr) = (up - 1, up + 1);
-    let cl = shift(free & Bitboard(!FILE_A), dl) & theirs & checkmask & !forbid;
-    let cr = shift(free & Bitboard(!FILE_H), dr) & theirs & checkmask & !forbid;
+    let cl = shift(free & !Bitboard::FILE_A, dl) & theirs & checkmask & !forbid;
+    let cr = shift(free & !Bitboard::FILE_H, dr) & theirs & checkmask & !forbid;
     sink.pawn_shift(cl & !last, dl, MoveKind::Normal);
     sink.pawn_promotions(cl & last, dl);
     sink.pawn_shift(cr & !last, dr, MoveKind::Normal);

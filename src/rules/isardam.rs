@@ -10,9 +10,6 @@ use crate::bitboard::Bitboard;
 use crate::position::{Position, Sets};
 use crate::square::{Color, Piece, Role, Square};
 
-const NOT_A: u64 = !0x0101_0101_0101_0101;
-const NOT_H: u64 = !0x8080_8080_8080_8080;
-
 /// Does the position pass the Isardam test? `double_step` is the arrival square of a
 /// pawn that just made a double step (its en-passant observation counts). Under Mars Circe
 /// (`mars`) observation is Mars observation ([`passes_mars`]).
@@ -75,7 +72,7 @@ pub fn passes_mars(b: &Sets, kings: bool, first_rank: FirstRankPawns, double_ste
                 }
                 if let Some(t) = ep {
                     let bit = 1u64 << t.index();
-                    let beside = Bitboard(((bit & NOT_A) >> 1) | ((bit & NOT_H) << 1));
+                    let beside = Bitboard(bit).beside();
                     if (beside & lifted.pieces(side, Role::Pawn)).any() {
                         return false;
                     }
@@ -105,8 +102,8 @@ pub fn passes_sets(pos: &Sets, kings: bool, first_rank: FirstRankPawns, double_s
             }
         }
     }
-    let wp = observing_pawns(pos, Color::White, first_rank).0;
-    let bp = observing_pawns(pos, Color::Black, first_rank).0;
+    let wp = observing_pawns(pos, Color::White, first_rank);
+    let bp = observing_pawns(pos, Color::Black, first_rank);
     let pawn_of = |sq: Square| {
         if pos.pieces(Color::White, Role::Pawn).contains(sq) {
             Some(Color::White)
@@ -116,14 +113,14 @@ pub fn passes_sets(pos: &Sets, kings: bool, first_rank: FirstRankPawns, double_s
             None
         }
     };
-    let w_att = ((wp & NOT_A) << 7) | ((wp & NOT_H) << 9);
-    let b_att = ((bp & NOT_A) >> 9) | ((bp & NOT_H) >> 7);
-    if w_att & pos.pieces(Color::Black, Role::Pawn).0 != 0 || b_att & pos.pieces(Color::White, Role::Pawn).0 != 0 {
+    let w_att = attacks::pawn_attacks_of_set(Color::White, wp);
+    let b_att = attacks::pawn_attacks_of_set(Color::Black, bp);
+    if (w_att & pos.pieces(Color::Black, Role::Pawn)).any() || (b_att & pos.pieces(Color::White, Role::Pawn)).any() {
         return false;
     }
     if let Some(t) = double_step {
         if let Some(c) = pawn_of(t) {
-            let beside = Bitboard(((1u64 << t.index()) & NOT_A) >> 1 | ((1u64 << t.index()) & NOT_H) << 1);
+            let beside = Bitboard::from_square(t).beside();
             if (beside & pos.pieces(c.other(), Role::Pawn)).any() {
                 return false;
             }
@@ -189,7 +186,7 @@ fn unit_observed(
             }
             if double_step {
                 let bit = 1u64 << sq.index();
-                let beside = Bitboard(((bit & NOT_A) >> 1) | ((bit & NOT_H) << 1));
+                let beside = Bitboard(bit).beside();
                 if (beside & b.pieces(enemy, Role::Pawn)).any() {
                     return true;
                 }

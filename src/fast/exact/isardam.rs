@@ -102,7 +102,7 @@ fn run<O: Out, const C: bool>(pos: &Position, kings: bool, type_b: bool, c: Opti
     }
     // a double step that lands beside an enemy pawn is observed e.p. (docs/rules.md)
     let tp = s.pieces(them, Role::Pawn);
-    let beside = Bitboard(((tp.0 & !FILE_A) >> 1) | ((tp.0 & !FILE_H) << 1));
+    let beside = tp.beside();
     // squares whose emptying opens a line between like enemy sliders
     let mut opening = Bitboard::EMPTY;
     for (role, reach) in [
@@ -206,9 +206,6 @@ fn run<O: Out, const C: bool>(pos: &Position, kings: bool, type_b: bool, c: Opti
     judge.castling(pos, k, out);
     (!judge.declined.get()).then_some(())
 }
-
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-const FILE_H: u64 = 0x8080_8080_8080_8080;
 
 /// The orthodox generator's moves of the units that stand on no opening square and are not
 /// pinned, minus the arrivals where the unit would stand observed; promotions judged one by

@@ -331,34 +331,26 @@ struct Bulk<'a, 'j, O: Out, const C: bool, const P: bool> {
 }
 
 impl<O: Out, const C: bool, const P: bool> Bulk<'_, '_, O, C, P> {
-    /// The pawn moves to `t` by the vector `delta` whose pending rebirth matters, judged;
-    /// the others returned.
+    /// The pawn moves to `t` by the vector `delta` whose pending rebirth matters, judged
+    /// (moves of `kind`, or with `None` promotions: one per walk); the others returned.
     #[inline(always)]
-    fn pawn_pending(&mut self, t: Bitboard, delta: i8, kind: MoveKind) -> Bitboard {
+    fn pawn_pending(&mut self, t: Bitboard, delta: i8, kind: Option<MoveKind>) -> Bitboard {
         if !P {
             return t;
         }
         let placed = self.judge.pending_matters_by(t, pawn_vector(delta));
-        for to in placed {
-            let m = Move::new(Square::new((to.index() as i8 - delta) as u8), to, kind);
-            self.out.judged_n(m, || self.judge.capture(m));
+        let from = |to: Square| Square::new((to.index() as i8 - delta) as u8);
+        match kind {
+            None => super::judge_each(&mut *self.out, placed, from, true, |m| self.judge.capture(m)),
+            Some(kind) => {
+                for to in placed {
+                    let m = Move::new(from(to), to, kind);
+                    self.out.judged_n(m, || self.judge.capture(m));
+                }
+            }
         }
         t & !placed
     }
-}
-
-/// The squares of `b` moved `dx` files and `dy` ranks (those that leave the board dropped).
-#[inline(always)]
-fn translate(b: Bitboard, dx: i32, dy: i32) -> Bitboard {
-    const FILE_A: u64 = 0x0101_0101_0101_0101;
-    // (the files that would wrap around, dropped before the shift)
-    let kept = match dx {
-        0 => b.0,
-        1.. => b.0 & !(0..dx).fold(0, |m, i| m | (FILE_A << (7 - i))),
-        _ => b.0 & !(0..-dx).fold(0, |m, i| m | (FILE_A << i)),
-    };
-    let shift = dx + 8 * dy;
-    Bitboard(if shift >= 0 { kept << shift } else { kept >> -shift })
 }
 
 /// The file and rank steps of a pawn move whose square index changes by `delta`.
@@ -397,7 +389,7 @@ impl<O: Out, const C: bool, const P: bool> crate::orthodox::Sink for Bulk<'_, '_
         if !C {
             return self.out.pawn_shift(t, delta, kind);
         }
-        let plain = self.pawn_pending(t & !self.captures, delta, kind);
+        let plain = self.pawn_pending(t & !self.captures, delta, Some(kind));
         self.out.pawn_shift(plain, delta, kind);
         super::judge_each(
             &mut *self.out,
@@ -412,18 +404,7 @@ impl<O: Out, const C: bool, const P: bool> crate::orthodox::Sink for Bulk<'_, '_
         if !C {
             return self.out.pawn_promotions(t, delta);
         }
-        let mut plain = t & !self.captures;
-        if P {
-            let placed = self.judge.pending_matters_by(plain, pawn_vector(delta));
-            plain &= !placed;
-            super::judge_each(
-                &mut *self.out,
-                placed,
-                |to| Square::new((to.index() as i8 - delta) as u8),
-                true,
-                |m| self.judge.capture(m),
-            );
-        }
+        let plain = self.pawn_pending(t & !self.captures, delta, None);
         self.out.pawn_promotions(plain, delta);
         super::judge_each(
             &mut *self.out,
@@ -522,7 +503,7 @@ impl<const C: bool, const P: bool> Judge<'_, C, P> {
             from.file() as i32 - a.file() as i32,
             from.rank() as i32 - a.rank() as i32,
         );
-        let mut arrivals = translate(self.matters & !self.s.occ, dx, dy);
+        let mut arrivals = (self.matters & !self.s.occ).translate(dx, dy);
         if self.matters.contains(from) {
             if let Some(to) = from.offset(dx, dy) {
                 arrivals = arrivals.with(to);
