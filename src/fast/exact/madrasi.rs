@@ -40,6 +40,7 @@ use crate::bitboard::Bitboard;
 use crate::fast::effects::{self, After, CapturerRebirth};
 use crate::fast::geometry::checks_from;
 use crate::fast::rebirth_tables::victims_to_judge;
+use crate::fast::victim::RebornUnit;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::{Position, Sets};
 use crate::rules::circe::{Capturer, Circe, FirstRankPawns, When};
@@ -582,8 +583,11 @@ impl<const C: bool, const P: bool> Judge<'_, C, P> {
         let settled = match c.capturer {
             Capturer::Stays => {
                 let occ = self.s.occ.without(from);
-                crate::fast::victim::reborn_unit_settles(self.pos, c, self.k, from, to, m.promotion_role(), occ)
-                    .or_else(|| self.reborn_attacker(c, m))
+                match crate::fast::victim::reborn_unit(self.pos, c, self.k, from, to, m.promotion_role(), occ) {
+                    RebornUnit::Settled(n) => Some(n),
+                    RebornUnit::Attacks(unit, r) => Some(self.reborn_attacker(m, unit, r)),
+                    RebornUnit::Board => None,
+                }
             }
             _ => self.capturer_leaves(c, m),
         };
@@ -600,21 +604,17 @@ impl<const C: bool, const P: bool> Judge<'_, C, P> {
         settled.unwrap_or_else(|| self.capture(m))
     }
 
-    /// A capture of the bulk count, the capturer staying, whose victim is reborn on an empty
-    /// square from which it may attack our king: in the bulk nothing else can attack the
-    /// king after it (see [`captures_to_judge`]), so it makes one move per walk the reborn
-    /// unit takes there (four for a pawn reborn promoting) that attacks the king with no
-    /// check. `None`: judged on the board.
+    /// A capture of the bulk count, the capturer staying, whose victim is reborn as `unit` on
+    /// the empty square `r`, from which it attacks our king in some walk: in the bulk nothing
+    /// else can attack the king after it (see [`captures_to_judge`]), so it makes one move
+    /// per walk the reborn unit takes there (four for a pawn reborn promoting) that attacks
+    /// the king with no check.
     #[inline(never)]
-    fn reborn_attacker(&self, c: &Circe, m: Move) -> Option<u64> {
+    fn reborn_attacker(&self, m: Move, unit: Piece, r: Square) -> u64 {
         let (from, to) = (m.from(), m.to());
-        let p = self.pos.piece_at(from)?;
+        let p = self.pos.piece_at(from).expect("a capture's mover stands on its square");
         let arrived = m.promotion_role().map_or(p, |r| p.with_role(r));
-        let (unit, r) = crate::fast::victim::rebirth(self.pos, c, from, to, p, arrived)?;
         let b = plain_after(self.s, from, to, None, p, arrived);
-        if b.occ.contains(r) {
-            return None;
-        }
         let own = [unit.role()];
         let walks: &[Role] = if unit.role() == Role::Pawn && r.rank() == unit.color().promotion_rank() {
             &Role::PROMOTIONS
@@ -630,7 +630,7 @@ impl<const C: bool, const P: bool> Judge<'_, C, P> {
                 self.gives_no_check(&after, r, reborn, self.k)
             }
         });
-        Some(legal.count() as u64)
+        legal.count() as u64
     }
 
     /// A capture of the bulk count under a rule whose capturer leaves the capture square

@@ -628,6 +628,18 @@ pub(super) fn by_capture(
     Some(reborn_weight(c, k, unit, r, pos.occupied().without(from)))
 }
 
+/// What the reborn victim of a capture makes of it: [`reborn_unit`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum RebornUnit {
+    /// So many legal moves (one per walk of a pawn reborn promoting).
+    Settled(u64),
+    /// The victim is reborn as this unit on this empty square, from which it attacks the
+    /// king in some walk: legal where the check rule disarms that attack (Madrasi).
+    Attacks(Piece, Square),
+    /// The capture must be judged on the board.
+    Board,
+}
+
 /// The legal moves the capture `from`x`to` makes (the capturer arriving with walk
 /// `arrived`, if it promotes), made by an unpinned unit other than the king that opens no
 /// line to the king, where the reborn victim settles it for any check rule that needs an
@@ -646,22 +658,42 @@ pub(crate) fn reborn_unit_settles(
     arrived: Option<Role>,
     occ: Bitboard,
 ) -> Option<u64> {
-    let p = pos.piece_at(from)?;
+    match reborn_unit(pos, c, k, from, to, arrived, occ) {
+        RebornUnit::Settled(n) => Some(n),
+        RebornUnit::Attacks(..) | RebornUnit::Board => None,
+    }
+}
+
+/// [`reborn_unit_settles`], saying where the reborn unit stands when it attacks the king
+/// (so that a check rule that may disarm the attack need not work the rebirth out again).
+#[inline(always)]
+pub(crate) fn reborn_unit(
+    pos: &Position,
+    c: &Circe,
+    k: Square,
+    from: Square,
+    to: Square,
+    arrived: Option<Role>,
+    occ: Bitboard,
+) -> RebornUnit {
+    let Some(p) = pos.piece_at(from) else {
+        return RebornUnit::Board;
+    };
     if c.victim != Victim::Reborn {
-        return Some(1);
+        return RebornUnit::Settled(1);
     }
     if pos.piece_at(to).is_some_and(|v| v.role() == Role::King) {
         // (Rex Inclusive: `rebirth` leaves kings out, and the reborn king may check ours)
-        return None;
+        return RebornUnit::Board;
     }
     let Some((unit, r)) = rebirth(pos, c, from, to, p, arrived.map_or(p, |r| p.with_role(r))) else {
-        return Some(1);
+        return RebornUnit::Settled(1);
     };
     if occ.contains(r) {
         return match c.occupied {
-            Occupied::Vanish | Occupied::Bury => Some(1),
-            Occupied::Illegal => Some(0),
-            Occupied::Assassinate => None,
+            Occupied::Vanish | Occupied::Bury => RebornUnit::Settled(1),
+            Occupied::Illegal => RebornUnit::Settled(0),
+            Occupied::Assassinate => RebornUnit::Board,
         };
     }
     // (every walk the unit may take there, when none attacks the king)
@@ -670,7 +702,11 @@ pub(crate) fn reborn_unit_settles(
     } else {
         1
     };
-    (reborn_weight(c, k, unit, r, occ) == walks).then_some(walks)
+    if reborn_weight(c, k, unit, r, occ) == walks {
+        RebornUnit::Settled(walks)
+    } else {
+        RebornUnit::Attacks(unit, r)
+    }
 }
 
 /// How many legal moves a capture makes whose victim is reborn as `unit` on `r`, the

@@ -58,13 +58,13 @@ use crate::rules::circe::{Circe, Occupied, SquareRule, WalkRule, When};
 use crate::square::{Color, Role, Square};
 pub(crate) use assassin::assassin_king;
 use assassin::{assassin_at_home, assassin_castling_legal, assassin_king_with, assassin_step_legal};
-pub(crate) use by_capture::reborn_unit_settles;
 use by_capture::{by_capture, plain_by_capture};
+pub(crate) use by_capture::{reborn_unit, reborn_unit_settles, RebornUnit};
 pub(crate) use by_victim::uncapturable_victims;
 use by_victim::{plain, plain_strict};
 use listing::moves;
+pub(crate) use on_board::en_passant;
 use on_board::{covered, king_capture, on_board, on_board_move, shielding_captures, unit_targets};
-pub(crate) use on_board::{en_passant, rebirth};
 use parrain::{shielded, PendingPawn, Shield};
 use rex::Rex;
 
