@@ -142,6 +142,26 @@ pub fn castling_letters(f: u8) -> String {
     s
 }
 
+/// The castling field of `pos` with flags `f`: the letters whose king and rook stand on
+/// their squares. A rook reborn under another unit on its own corner (Volcanic) keeps that
+/// corner's flag, which the field cannot show (it would not parse back): `flags=` does.
+pub fn castling_field(pos: &Position, f: u8) -> String {
+    let mut s = String::new();
+    for c in castling_letters(f).chars() {
+        if let Some((_, color, ksq, rsq)) = castle_letter_flags(c) {
+            if pos.piece_at(ksq) == Some(Piece::new(color, Role::King))
+                && pos.piece_at(rsq) == Some(Piece::new(color, Role::Rook))
+            {
+                s.push(c);
+            }
+        }
+    }
+    if s.is_empty() {
+        s.push('-');
+    }
+    s
+}
+
 fn letters_to_flags(s: &str) -> u8 {
     s.chars()
         .filter_map(castle_letter_flags)
@@ -314,11 +334,11 @@ pub fn parse(fen: &str) -> Result<Position, FenError> {
     }
     if let Some(v) = flags_text {
         let f = parse_flags(&pos, v)?;
-        if castling_letters(f) != castling_letters(castle) {
+        if castling_field(&pos, f) != castling_letters(castle) {
             return Err(FenError::BadToken(format!(
                 "flags={} implies castling field '{}', found '{}'",
                 flags_string(f),
-                castling_letters(f),
+                castling_field(&pos, f),
                 cf
             )));
         }
@@ -525,7 +545,8 @@ pub fn write(pos: &Position, style: FenStyle) -> String {
     s.push(pos.turn().letter());
     s.push(' ');
     let f = pos.castle_flags();
-    s.push_str(&castling_letters(f));
+    let field = castling_field(pos, f);
+    s.push_str(&field);
     s.push(' ');
     match pos.ep_square() {
         Some(e) => s.push_str(&e.to_string()),
@@ -546,7 +567,7 @@ pub fn write(pos: &Position, style: FenStyle) -> String {
     if let Some((p, sq)) = pos.pending() {
         s.push_str(&format!(" pending={}{sq}", p.fen_char()));
     }
-    if letters_to_flags(&castling_letters(f)) != f {
+    if letters_to_flags(&field) != f {
         s.push_str(&format!(" flags={}", flags_string(f)));
     }
     if style.origins && !pos.origins_are_identity() {

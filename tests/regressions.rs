@@ -137,6 +137,26 @@ fn a_shielding_promotion_keeps_its_four_walks() {
     }
 }
 
+/// Volcanic Circe: Ra2xa1 buries the white rook under its own corner, where it keeps the
+/// a1 flag (as in Popeye). The FEN printed the castling letter `Q`, which does not parse
+/// with a black rook on a1 (the `line` fuzz target found it under Cohen's rule); the
+/// field now shows the letters whose king and rook stand, and `flags=` the buried flag.
+#[test]
+fn a_flag_under_another_unit_prints_as_flags_not_a_letter() {
+    for variant in ["circe-volcanic", "circe-volcanic+cohen"] {
+        let mut g = game("4k3/8/8/8/8/8/r7/R3K2R b KQ - 0 1", variant);
+        g.play_line("a2a1").unwrap();
+        let printed = g.pos.fen();
+        assert!(
+            printed.contains(" w K - ") && printed.contains("flags=e1a1h1"),
+            "{variant}: {printed}"
+        );
+        let back = fairyperft::fen::parse(&printed).unwrap_or_else(|e| panic!("{variant}: {printed}: {e}"));
+        assert_eq!(back.castle_flags(), g.pos.castle_flags(), "{variant}: {printed}");
+        invariants_hold(&mut g);
+    }
+}
+
 /// The move counters are whatever u32 the FEN gives; a move at the maximum overflowed
 /// (a panic in debug builds, a wrap to 0 in release). They saturate now.
 #[test]

@@ -77,7 +77,7 @@ pub fn render(pos: &Position, origins: bool) -> String {
         s.push_str(&format!(
             "castling flags: {} (FEN castling field {})\n",
             squares.join(" "),
-            fen::castling_letters(f)
+            fen::castling_field(pos, f)
         ));
     }
     if let Some(ep) = pos.ep_square() {
