@@ -191,6 +191,29 @@ fn madrasi_parrain_pending_rebirth() {
     compare_variants(&variants, fens, 3);
 }
 
+/// Madrasi composed with Assassin Circe: a king on one of its side's home squares is in
+/// check when an unparalysed enemy unit can capture a unit of ours reborn there. The king on
+/// d1 with the queen capturable; the king stepping to d1, or castling onto g1 with the
+/// knight h2 capturable; Bh2xf4 rebirthing the knight on b8, which removes the knight that
+/// paralyses the knight d7 (then checking c5); Bh7xe4 likewise waking the rook g2; the fast
+/// count equals the generic pipeline's.
+#[test]
+fn madrasi_assassin_threats() {
+    let fens = [
+        "kr6/8/8/8/1Q6/8/P7/3K4 w - - 0 1",
+        "6k1/1r6/8/8/8/8/8/1Q2K3 w - - 0 1",
+        "4k2r/8/8/8/8/8/7N/R3K2R w KQ - 0 1",
+        "1N5k/3n4/8/2K5/5n2/8/7B/8 w - - 0 1",
+        "6R1/7B/8/7k/4n3/8/K5r1/8 w - - 0 1",
+    ]
+    .map(String::from)
+    .to_vec();
+    let variants = ["circe-assassin+madrasi", "circe-assassin+madrasi-rex-inclusive"].map(String::from);
+    compare_variants(&variants, fens.clone(), 1);
+    compare_variants(&variants, fens.clone(), 2);
+    compare_variants(&variants, fens, 3);
+}
+
 /// Composed with Madrasi and Rex Inclusive, a capture of the enemy king settles like any
 /// other capture only if the reborn king gives no check: here Qf1xe1 puts the black king
 /// back on e8, beside our king on d7 (a position the `movegen` fuzz target found; the

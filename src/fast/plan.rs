@@ -190,20 +190,22 @@ fn kamikaze(c: &Circe) -> bool {
 
 /// A Circe rule whose effects the observation paths (`exact::madrasi`) can take from the
 /// shared model: effects on captures only (not Mars, whose captures and observation start
-/// from rebirth squares), and a check that is an attack the rule may disarm (not Assassin,
-/// whose rebirths threaten a king no unit attacks).
+/// from rebirth squares), and a check that is an attack the rule may disarm, or Assassin's
+/// threat with the preset's home squares, which `exact::madrasi` judges where our king
+/// steps onto one (and leaves to the general counter where it stands on one).
 fn composes_with_observation(c: &Circe) -> bool {
-    c.capture_from == CaptureFrom::OwnSquare && c.occupied != Occupied::Assassinate
+    c.capture_from == CaptureFrom::OwnSquare && (c.occupied != Occupied::Assassinate || assassin_at_home(c))
 }
 
-/// A Circe rule `exact::isardam` composes with: one [`composes_with_observation`] whose
-/// capturer stays and whose kings are not reborn, so that a king capture leaves the board
+/// A Circe rule `exact::isardam` composes with: one [`composes_with_observation`] but
+/// Assassin's (whose threat the path does not judge), whose capturer stays and whose kings are not reborn, so that a king capture leaves the board
 /// it leaves under Isardam alone (type A's check plays it), and that does not play a king's
 /// capture to judge check (type B's check stays orthodox). In type A the king's capture
 /// must also not rebirth a unit pending from the move judged (Parrain), which the path's
 /// check test does not model.
 fn composes_with_isardam(c: &Circe, type_b: bool) -> bool {
     composes_with_observation(c)
+        && c.occupied != Occupied::Assassinate
         && c.capturer == Capturer::Stays
         && !c.victim_kings
         && !c.check_plays_the_capture()
@@ -301,9 +303,9 @@ mod tests {
         "circe-volcanic",
     ];
 
-    /// Madrasi composes with every Circe preset but these (Assassin's rebirths threaten a king
-    /// no unit attacks; Mars captures and observes from rebirth squares).
-    const MADRASI_GENERAL: [&str; 2] = ["circe-assassin", "circe-mars"];
+    /// Madrasi composes with every Circe preset but this one (Mars captures and observes from
+    /// rebirth squares).
+    const MADRASI_GENERAL: [&str; 1] = ["circe-mars"];
 
     /// Isardam of either type composes with every Circe preset but these (the capturer is
     /// reborn or removed, kings are reborn, or check plays the king's capture; Mars and

@@ -43,7 +43,7 @@ use crate::fast::rebirth_tables::victims_to_judge;
 use crate::fast::victim::RebornUnit;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::{Position, Sets};
-use crate::rules::circe::{Capturer, Circe, FirstRankPawns, When};
+use crate::rules::circe::{Capturer, Circe, FirstRankPawns, Occupied, When};
 use crate::rules::madrasi::observed_on;
 use crate::square::{Color, Piece, Role, Square};
 use std::cell::Cell;
@@ -55,8 +55,9 @@ use std::cell::Cell;
 /// `c`: the Circe rule composed with Madrasi, if any (`fast::plan` says which).
 pub(crate) fn count(pos: &Position, kings: bool, c: Option<&Circe>) -> Option<u64> {
     match c {
-        None => super::count(|out| run::<_, false, false>(pos, kings, None, out)),
+        None => super::count(|out| run::<_, false, false, false>(pos, kings, None, out)),
         Some(_) if pos.pending().is_some() => count_pending(pos, kings, c),
+        Some(circe) if circe.occupied == Occupied::Assassinate => count_assassin(pos, kings, c),
         Some(_) => count_composed(pos, kings, c),
     }
 }
@@ -65,23 +66,31 @@ pub(crate) fn count(pos: &Position, kings: bool, c: Option<&Circe>) -> Option<u6
 /// beside it in the dispatch slower).
 #[inline(never)]
 fn count_composed(pos: &Position, kings: bool, c: Option<&Circe>) -> Option<u64> {
-    super::count(|out| run::<_, true, false>(pos, kings, c, out))
+    super::count(|out| run::<_, true, false, false>(pos, kings, c, out))
+}
+
+/// [`count_composed`] under Assassin Circe, whose check includes a threat (a copy of its
+/// own, so that the other rules pay nothing for it).
+#[inline(never)]
+fn count_assassin(pos: &Position, kings: bool, c: Option<&Circe>) -> Option<u64> {
+    super::count(|out| run::<_, true, false, true>(pos, kings, c, out))
 }
 
 /// [`count_composed`] with a pending Parrain rebirth (a copy of its own, so that the
 /// positions without one pay nothing for it).
 #[inline(never)]
 fn count_pending(pos: &Position, kings: bool, c: Option<&Circe>) -> Option<u64> {
-    super::count(|out| run::<_, true, true>(pos, kings, c, out))
+    super::count(|out| run::<_, true, true, false>(pos, kings, c, out))
 }
 
 /// The legal moves (every judgement here is exact: none needs the legality test); `None`
 /// as for [`count`].
 pub(crate) fn moves(pos: &Position, kings: bool, c: Option<&Circe>, list: &mut MoveList) -> Option<()> {
     match c {
-        None => run::<_, false, false>(pos, kings, None, list),
-        Some(_) if pos.pending().is_some() => run::<_, true, true>(pos, kings, c, list),
-        Some(_) => run::<_, true, false>(pos, kings, c, list),
+        None => run::<_, false, false, false>(pos, kings, None, list),
+        Some(_) if pos.pending().is_some() => run::<_, true, true, false>(pos, kings, c, list),
+        Some(circe) if circe.occupied == Occupied::Assassinate => run::<_, true, false, true>(pos, kings, c, list),
+        Some(_) => run::<_, true, false, false>(pos, kings, c, list),
     }
 }
 
@@ -102,6 +111,18 @@ fn composed_king(pos: &Position, c: &Circe) -> Option<Square> {
         && pos.pending().is_none()
         && (pawns & (Bitboard::rank(0) | Bitboard::rank(7))).is_empty();
     plain.then(|| pos.king(pos.turn())).flatten()
+}
+
+/// Assassin (`c`): the squares where a king of `us` is in check when the enemy can capture
+/// one of our units reborn there, the rebirth removing the king (our home squares); none
+/// under the other rules.
+#[inline(always)]
+fn assassin_threats(c: &Circe, us: Color) -> Bitboard {
+    if c.occupied == Occupied::Assassinate {
+        crate::fast::general::threat_squares(us)
+    } else {
+        Bitboard::EMPTY
+    }
 }
 
 /// [`plain_king`] with a pending rebirth: Parrain's, of our unit captured on the
@@ -143,7 +164,7 @@ fn observed(s: &Sets, us: Color, role: Role, reach: impl Fn(Square) -> Bitboard)
 #[inline(always)]
 /// `C`: composed with the Circe rule `c` (a constant, so that Madrasi alone pays nothing
 /// for the composition); `P`: with our pending Parrain rebirth (see [`Judge::pending`]).
-fn run<O: Out, const C: bool, const P: bool>(
+fn run<O: Out, const C: bool, const P: bool, const A: bool>(
     pos: &Position,
     kings: bool,
     c: Option<&Circe>,
@@ -180,7 +201,7 @@ fn run<O: Out, const C: bool, const P: bool>(
     let danger = (theirs & !still_them) | wakeable;
     let mobile = ours & !still_us;
     let pending = pos.pending().filter(|_| P);
-    let judge = Judge::<C, P> {
+    let judge = Judge::<C, P, A> {
         pos,
         s,
         us,
@@ -204,13 +225,19 @@ fn run<O: Out, const C: bool, const P: bool>(
             Some(_) => wake_squares(s, us),
             None => Bitboard::EMPTY,
         },
+        threats: match c {
+            Some(c) if A => assassin_threats(c, us),
+            _ => Bitboard::EMPTY,
+        },
         declined: Cell::new(false),
     };
     // with a Circe rule, captures are judged one by one with their effects
     let forbid = if C { theirs } else { Bitboard::EMPTY };
     // units whose moves are judged one by one, each to the squares of its mask
     let threat = s.attackers_to(k, occ) & danger;
-    let judged_units = if threat.any() {
+    // (Assassin, our king on one of our home squares: any move may make a threat or parry one)
+    let judge_all = threat.any() || (A && judge.threats.contains(k));
+    let judged_units = if judge_all {
         // an active or wakeable unit attacks the king: every move is judged
         mobile.without(k)
     } else {
@@ -229,10 +256,10 @@ fn run<O: Out, const C: bool, const P: bool>(
             mobile.without(k),
             Bitboard::EMPTY,
             pinned,
-            &mut Bulk::<O, C, P> {
+            &mut Bulk::<O, C, P, A> {
                 out: &mut *out,
                 captures: match c {
-                    Some(c) if C => captures_to_judge(pos, c, them, k),
+                    Some(c) if C => captures_to_judge::<A>(pos, c, them, k),
                     _ => Bitboard::EMPTY,
                 },
                 judge: &judge,
@@ -242,7 +269,7 @@ fn run<O: Out, const C: bool, const P: bool>(
         pinned & mobile
     };
     for from in judged_units {
-        let mask = if threat.any() { Bitboard::FULL } else { !line(k, from) };
+        let mask = if judge_all { Bitboard::FULL } else { !line(k, from) };
         let p = Piece::new(us, s.role_at(from));
         unit_moves(s, p, from, mask, |m, arrived| {
             if C && (P || forbid.contains(m.to())) {
@@ -271,7 +298,8 @@ fn run<O: Out, const C: bool, const P: bool>(
         let king = Piece::new(us, Role::King);
         // what every enemy unit attacks, paralysed or not, through our king's square, on
         // the king's zone: a square there outside it is safe for the king at once
-        let hit = king_zone_attack_map(s, them, occ.without(k), k);
+        // (Assassin: the threat squares judged too)
+        let hit = king_zone_attack_map(s, them, occ.without(k), k) | judge.threats.when(A);
         let steps = king_attacks(k) & !ours;
         let free = steps & !hit & !forbid;
         let placed = if P {
@@ -294,7 +322,8 @@ fn run<O: Out, const C: bool, const P: bool>(
         }
         // (not out of check: attacked by an active unit, whose capture of the king the
         // composed Circe rule lets leave it gone)
-        if (threat & !still_them).is_empty() || (C && judge.safe(s, k)) {
+        // (Assassin: nor by a threat, with the king on one of our home squares)
+        if ((threat & !still_them).is_empty() && !(A && judge.threats.contains(k))) || (C && judge.safe(s, k)) {
             judge.castling(pos, hit, out);
         }
     }
@@ -311,27 +340,55 @@ fn run<O: Out, const C: bool, const P: bool>(
 /// itself only from where it attacks the king on an empty board: the victims judged are
 /// those the victim family weighs (`victims_to_judge`). Every other rule: every capture.
 #[inline(always)]
-fn captures_to_judge(pos: &Position, c: &Circe, them: Color, k: Square) -> Bitboard {
+fn captures_to_judge<const A: bool>(pos: &Position, c: &Circe, them: Color, k: Square) -> Bitboard {
     let theirs = pos.sets().color[them.index()];
     let later = c.when != When::AtOnce;
     if c.capturer != Capturer::Stays || (c.square_depends_on_capture() && !later) {
         return theirs;
     }
     let (uncapturable, _) = crate::fast::victim::uncapturable_victims(pos, c);
-    victims_to_judge(pos, c, them, k, uncapturable) & theirs
+    let assassinating = if A {
+        assassinating(pos, c, them)
+    } else {
+        Bitboard::EMPTY
+    };
+    (victims_to_judge(pos, c, them, k, uncapturable) | assassinating) & theirs
+}
+
+/// Assassin (the preset's home squares, victims keeping their walk): the enemy units whose
+/// capture rebirths them onto an occupant unlike them, which the rebirth removes. That may
+/// open lines or wake units, so those captures are judged on the model's board. Onto a unit
+/// just like the victim, the board is that of a victim gone, as when it vanishes. Captured
+/// on its own home square, the victim removes the capturer and stands where it stood: only
+/// the capturer's departure differs from the board before, as in the bulk, and the victim
+/// is weighed where it could attack the king (`victims_to_judge`).
+#[inline(always)]
+fn assassinating(pos: &Position, c: &Circe, them: Color) -> Bitboard {
+    let s = pos.sets();
+    let Some(hc) = c.home_colour(them) else {
+        return crate::fast::rebirth_tables::all_victims_reborn_in(pos, c, them, s.occ);
+    };
+    let mut judged = Bitboard::EMPTY;
+    for role in Role::CAPTURABLE {
+        let units = s.pieces(them, role);
+        if units.any() {
+            judged |= units & crate::fast::rebirth_tables::home_preimage_in(role, hc, s.occ & !units);
+        }
+    }
+    judged
 }
 
 /// The orthodox generator's moves but its e.p. captures, which are judged apart (the
 /// generator tests them by orthodox check); under a composed Circe rule its captures
 /// (onto `captures`, the enemy units) are judged one by one with their effects, and (`P`)
 /// the moves that put our pending unit where it matters ([`Judge::pending_matters`]).
-struct Bulk<'a, 'j, O: Out, const C: bool, const P: bool> {
+struct Bulk<'a, 'j, O: Out, const C: bool, const P: bool, const A: bool> {
     out: &'a mut O,
     captures: Bitboard,
-    judge: &'a Judge<'j, C, P>,
+    judge: &'a Judge<'j, C, P, A>,
 }
 
-impl<O: Out, const C: bool, const P: bool> Bulk<'_, '_, O, C, P> {
+impl<O: Out, const C: bool, const P: bool, const A: bool> Bulk<'_, '_, O, C, P, A> {
     /// The pawn moves to `t` by the vector `delta` whose pending rebirth matters, judged
     /// (moves of `kind`, or with `None` promotions: one per walk); the others returned.
     #[inline(always)]
@@ -361,7 +418,7 @@ fn pawn_vector(delta: i8) -> (i32, i32) {
     (i32::from(delta) - 8 * dy, dy)
 }
 
-impl<O: Out, const C: bool, const P: bool> crate::orthodox::Sink for Bulk<'_, '_, O, C, P> {
+impl<O: Out, const C: bool, const P: bool, const A: bool> crate::orthodox::Sink for Bulk<'_, '_, O, C, P, A> {
     #[inline(always)]
     fn targets(&mut self, from: Square, t: Bitboard) {
         if !C {
@@ -435,7 +492,7 @@ impl<O: Out, const C: bool, const P: bool> crate::orthodox::Sink for Bulk<'_, '_
 
 /// Judges moves on the bitboards after them (`C`: under a composed Circe rule; `P`: with our
 /// pending Parrain rebirth, `pending`).
-struct Judge<'a, const C: bool, const P: bool> {
+struct Judge<'a, const C: bool, const P: bool, const A: bool> {
     pos: &'a Position,
     s: &'a Sets,
     us: Color,
@@ -464,6 +521,10 @@ struct Judge<'a, const C: bool, const P: bool> {
     /// With `pending`: the squares where its rebirth matters (between our units and the
     /// like enemy units they observe on a line; a pawn's promotion rank).
     matters: Bitboard,
+    /// Assassin: the squares where our king is in check by a threat too
+    /// ([`assassin_threats`]); empty under the other rules. With the king on one, every move
+    /// is judged; else only its own moves there.
+    threats: Bitboard,
     /// A capture the model of effects does not model was met: the path declines.
     declined: Cell<bool>,
 }
@@ -490,7 +551,7 @@ fn wake_squares(s: &Sets, us: Color) -> Bitboard {
     w
 }
 
-impl<const C: bool, const P: bool> Judge<'_, C, P> {
+impl<const C: bool, const P: bool, const A: bool> Judge<'_, C, P, A> {
     /// The arrivals among `t` of our unit leaving `from` whose move puts our pending unit on a
     /// square of `matters`: reborn on its capture square plus the move's vector, it lands on
     /// `r` when the arrival is `r` plus (`from` less the capture square), and `r` is empty
@@ -686,6 +747,18 @@ impl<const C: bool, const P: bool> Judge<'_, C, P> {
         }
         att.into_iter()
             .all(|a| self.gives_no_check(b, a, Piece::new(self.them, b.role_at(a)), k))
+            && !(A && self.threats.contains(k) && self.assassinated(b, k))
+    }
+
+    /// Assassin, our king on one of our home squares `k` on board `b`: could an enemy unit
+    /// that no like unit of ours observes capture one of our units reborn on `k`?
+    #[inline(never)]
+    fn assassinated(&self, b: &Sets, k: Square) -> bool {
+        crate::fast::general::assassination_threat(b, self.us, k, self.fr, |att| {
+            att.into_iter()
+                .filter(|&a| !observed_on(b, a, Piece::new(self.them, b.role_at(a)), self.kings, self.fr, None))
+                .fold(Bitboard::EMPTY, Bitboard::with)
+        })
     }
 
     /// Under a composed Circe rule: does the enemy unit `unit` on `a`, attacking our king on
