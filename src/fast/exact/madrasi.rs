@@ -163,7 +163,8 @@ fn observed(s: &Sets, us: Color, role: Role, reach: impl Fn(Square) -> Bitboard)
 
 #[inline(always)]
 /// `C`: composed with the Circe rule `c` (a constant, so that Madrasi alone pays nothing
-/// for the composition); `P`: with our pending Parrain rebirth (see [`Judge::pending`]).
+/// for the composition); `P`: with our pending Parrain rebirth (see [`Judge::pending`]);
+/// `A`: under Assassin, whose check includes a threat (see [`Judge::threats`]).
 fn run<O: Out, const C: bool, const P: bool, const A: bool>(
     pos: &Position,
     kings: bool,
