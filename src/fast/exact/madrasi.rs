@@ -113,18 +113,6 @@ fn composed_king(pos: &Position, c: &Circe) -> Option<Square> {
     plain.then(|| pos.king(pos.turn())).flatten()
 }
 
-/// Assassin (`c`): the squares where a king of `us` is in check when the enemy can capture
-/// one of our units reborn there, the rebirth removing the king (our home squares); none
-/// under the other rules.
-#[inline(always)]
-fn assassin_threats(c: &Circe, us: Color) -> Bitboard {
-    if c.occupied == Occupied::Assassinate {
-        crate::fast::general::threat_squares(us)
-    } else {
-        Bitboard::EMPTY
-    }
-}
-
 /// [`plain_king`] with a pending rebirth: Parrain's, of our unit captured on the
 /// opponent's last move, reborn after our move ([`Judge::pending`]); nothing hidden.
 #[inline(always)]
@@ -226,10 +214,8 @@ fn run<O: Out, const C: bool, const P: bool, const A: bool>(
             Some(_) => wake_squares(s, us),
             None => Bitboard::EMPTY,
         },
-        threats: match c {
-            Some(c) if A => assassin_threats(c, us),
-            _ => Bitboard::EMPTY,
-        },
+        // (Assassin: our home squares, where a capture could rebirth one of ours on the king)
+        threats: crate::fast::general::threat_squares(us).when(A),
         declined: Cell::new(false),
     };
     // with a Circe rule, captures are judged one by one with their effects
@@ -523,7 +509,7 @@ struct Judge<'a, const C: bool, const P: bool, const A: bool> {
     /// like enemy units they observe on a line; a pawn's promotion rank).
     matters: Bitboard,
     /// Assassin: the squares where our king is in check by a threat too
-    /// ([`assassin_threats`]); empty under the other rules. With the king on one, every move
+    /// (our home squares); empty under the other rules. With the king on one, every move
     /// is judged; else only its own moves there.
     threats: Bitboard,
     /// A capture the model of effects does not model was met: the path declines.
@@ -633,7 +619,7 @@ impl<const C: bool, const P: bool, const A: bool> Judge<'_, C, P, A> {
 
     /// A capture of the bulk count (by an unpinned unit other than the king, no active or
     /// wakeable unit attacking the king: see [`captures_to_judge`]): settled by the
-    /// reborn unit where the capturer stays (`reborn_unit_settles`), else judged on the board.
+    /// reborn unit where the capturer stays (`reborn_unit`), else judged on the board.
     #[inline(always)]
     fn bulk_capture(&self, m: Move) -> u64 {
         if P {
@@ -677,14 +663,8 @@ impl<const C: bool, const P: bool, const A: bool> Judge<'_, C, P, A> {
         let p = self.pos.piece_at(from).expect("a capture's mover stands on its square");
         let arrived = m.promotion_role().map_or(p, |r| p.with_role(r));
         let b = plain_after(self.s, from, to, None, p, arrived);
-        let own = [unit.role()];
-        let walks: &[Role] = if unit.role() == Role::Pawn && r.rank() == unit.color().promotion_rank() {
-            &Role::PROMOTIONS
-        } else {
-            &own
-        };
         let occ = b.occ.with(r);
-        let legal = walks.iter().filter(|&&walk| {
+        let legal = crate::fast::victim::walks_on(unit, r).iter().filter(|&&walk| {
             let reborn = unit.with_role(walk);
             !checks_from(self.them, self.fr, walk, r, self.k, occ) || {
                 let mut after = b;
@@ -700,7 +680,7 @@ impl<const C: bool, const P: bool, const A: bool> Judge<'_, C, P, A> {
     /// where neither the square it leaves nor the capture square screens our king from an
     /// enemy slider: then no line to the king opens, and a reborn capturer (ours) only closes
     /// lines, so the capture is legal when the capturer's rebirth is and the reborn victim
-    /// gives no check (`reborn_unit_settles`). `None`: judged on the board.
+    /// gives no check (`reborn_unit`). `None`: judged on the board.
     #[inline(always)]
     fn capturer_leaves(&self, c: &Circe, m: Move) -> Option<u64> {
         let (from, to) = (m.from(), m.to());
@@ -721,7 +701,7 @@ impl<const C: bool, const P: bool, const A: bool> Judge<'_, C, P, A> {
             },
             _ => left,
         };
-        crate::fast::victim::reborn_unit_settles(self.pos, c, self.k, from, to, m.promotion_role(), occ)
+        crate::fast::victim::reborn_unit(self.pos, c, self.k, from, to, m.promotion_role(), occ).settled()
     }
 
     /// Is our king on `k` out of check on board `b`: no enemy unit attacks it but units that

@@ -640,32 +640,24 @@ pub(crate) enum RebornUnit {
     Board,
 }
 
-/// The legal moves the capture `from`x`to` makes (the capturer arriving with walk
-/// `arrived`, if it promotes), made by an unpinned unit other than the king that opens no
-/// line to the king, where the reborn victim settles it for any check rule that needs an
-/// attack (plain, Madrasi's), `occ` being the occupancy it is reborn into: one when nothing
-/// is reborn now, its square is taken and it vanishes or is buried, or it is
-/// reborn where it attacks no king on `k` (one per walk a pawn reborn promoting takes);
-/// none when its square is taken under Strict Circe.
-/// `None`: the capture must be judged on the board.
-#[inline(always)]
-pub(crate) fn reborn_unit_settles(
-    pos: &Position,
-    c: &Circe,
-    k: Square,
-    from: Square,
-    to: Square,
-    arrived: Option<Role>,
-    occ: Bitboard,
-) -> Option<u64> {
-    match reborn_unit(pos, c, k, from, to, arrived, occ) {
-        RebornUnit::Settled(n) => Some(n),
-        RebornUnit::Attacks(..) | RebornUnit::Board => None,
+impl RebornUnit {
+    /// The number of legal moves when the reborn unit settles it alone.
+    #[inline(always)]
+    pub(crate) fn settled(self) -> Option<u64> {
+        match self {
+            RebornUnit::Settled(n) => Some(n),
+            RebornUnit::Attacks(..) | RebornUnit::Board => None,
+        }
     }
 }
 
-/// [`reborn_unit_settles`], saying where the reborn unit stands when it attacks the king
-/// (so that a check rule that may disarm the attack need not work the rebirth out again).
+/// What the reborn victim makes of the capture `from`x`to` (the capturer arriving with walk
+/// `arrived`, if it promotes), made by an unpinned unit other than the king that opens no
+/// line to the king, for any check rule that needs an attack (plain, Madrasi's), `occ`
+/// being the occupancy it is reborn into: one move when nothing is reborn now, its square
+/// is taken and it vanishes or is buried, or it is reborn where it attacks no king on `k`
+/// (one per walk a pawn reborn promoting takes); none when its square is taken under Strict
+/// Circe; else where it stands attacking the king, or the board.
 #[inline(always)]
 pub(crate) fn reborn_unit(
     pos: &Position,
@@ -697,11 +689,7 @@ pub(crate) fn reborn_unit(
         };
     }
     // (every walk the unit may take there, when none attacks the king)
-    let walks = if unit.role() == Role::Pawn && r.rank() == unit.color().promotion_rank() {
-        4
-    } else {
-        1
-    };
+    let walks = walks_on(unit, r).len() as u64;
     if reborn_weight(c, k, unit, r, occ) == walks {
         RebornUnit::Settled(walks)
     } else {

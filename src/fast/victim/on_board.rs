@@ -337,7 +337,7 @@ pub(super) fn on_board_move(pos: &Position, c: &Circe, k: Square, m: Move, shiel
 /// The walks a unit arriving on `r` (by a move or a rebirth) may take: a pawn on its
 /// promotion rank promotes (one move per choice), any other keeps its walk.
 #[inline(always)]
-pub(super) fn walks_on(unit: Piece, r: Square) -> &'static [Role] {
+pub(crate) fn walks_on(unit: Piece, r: Square) -> &'static [Role] {
     if unit.role() == Role::Pawn && r.rank() == unit.color().promotion_rank() {
         &Role::PROMOTIONS
     } else {
