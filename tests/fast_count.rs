@@ -230,6 +230,42 @@ fn madrasi_composed_king_reborn_beside_our_king() {
     compare_variants(&variants, vec![fen.to_string()], 2);
 }
 
+/// Composed with a Circe rule, Isardam's check plays the king's capture by that rule's
+/// effects: the black rook h2 gives no check on e2 or f2 under Anticirce (its home squares
+/// a8 and h8 are taken) nor on e2 under Rex Inclusive (the white king is reborn on e1);
+/// under Kamikaze Circe it checks on e2 in type A, for it is removed by the capture and so
+/// not observed there by the rook e7. Under Parrain, Kxe2 leaves the knight awaiting its
+/// rebirth, which Rh2xe2 would bring about on b2, where the knight d3 observes it: in type
+/// A that capture is no check, so Kxe2 is legal. The fast count equals the generic
+/// pipeline's.
+#[test]
+fn isardam_check_plays_the_kings_capture() {
+    let fens = [
+        "r3k2r/8/8/8/8/8/7r/4K3 w - - 0 1",
+        "4k3/8/8/8/8/8/7r/4K3 w - - 0 1",
+        "8/4R3/8/k7/8/8/7r/4K3 w - - 0 1",
+        "k7/8/8/8/8/3N4/4n2r/4K3 w - - 0 1",
+    ]
+    .map(String::from)
+    .to_vec();
+    let mut variants = Vec::new();
+    for preset in [
+        "anticirce-calvet",
+        "anticirce-cheylan",
+        "circe-rex-inclusive",
+        "circe-kamikaze",
+        "circe-kamikaze-reborn",
+        "circe-parrain",
+    ] {
+        for isardam in ["isardam", "isardam-type-b"] {
+            variants.push(format!("{preset}+{isardam}"));
+        }
+    }
+    compare_variants(&variants, fens.clone(), 1);
+    compare_variants(&variants, fens.clone(), 2);
+    compare_variants(&variants, fens, 3);
+}
+
 fn compare(fens: Vec<String>, depth: u32) {
     compare_variants(&variants(), fens, depth);
 }

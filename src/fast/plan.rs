@@ -22,7 +22,7 @@ pub(crate) enum Path {
     /// Madrasi, kings paralysed too with `kings` (`exact::madrasi`), alone or composed with a
     /// Circe rule whose captures it judges by the shared model of effects.
     Madrasi { kings: bool },
-    /// Isardam (`exact::isardam`), alone or composed with a Circe rule whose capturer stays.
+    /// Isardam (`exact::isardam`), alone or composed with a Circe rule.
     Isardam { kings: bool, type_b: bool },
     /// Anticirce alone, Calvet or Cheylan (`exact::anticirce`).
     Anticirce,
@@ -98,7 +98,7 @@ fn path_of(rules: &Rules) -> Path {
         (Observation::Madrasi { kings }, None) => Path::Madrasi { kings },
         (Observation::Madrasi { kings }, Some(c)) if composes_with_observation(&c) => Path::Madrasi { kings },
         (Observation::Isardam { kings, type_b }, None) => Path::Isardam { kings, type_b },
-        (Observation::Isardam { kings, type_b }, Some(c)) if composes_with_isardam(&c, type_b) => {
+        (Observation::Isardam { kings, type_b }, Some(c)) if composes_with_isardam(&c) => {
             Path::Isardam { kings, type_b }
         }
         (Observation::None, Some(c)) if anticirce(&c) => Path::Anticirce,
@@ -198,18 +198,11 @@ fn composes_with_observation(c: &Circe) -> bool {
 }
 
 /// A Circe rule `exact::isardam` composes with: one [`composes_with_observation`] but
-/// Assassin's (whose threat the path does not judge), whose capturer stays and whose kings are not reborn, so that a king capture leaves the board
-/// it leaves under Isardam alone (type A's check plays it), and that does not play a king's
-/// capture to judge check (type B's check stays orthodox). In type A the king's capture
-/// must also not rebirth a unit pending from the move judged (Parrain), which the path's
-/// check test does not model.
-fn composes_with_isardam(c: &Circe, type_b: bool) -> bool {
-    composes_with_observation(c)
-        && c.occupied != Occupied::Assassinate
-        && c.capturer == Capturer::Stays
-        && !c.victim_kings
-        && !c.check_plays_the_capture()
-        && (type_b || c.when == When::AtOnce)
+/// Assassin's (whose threat the path does not judge). Check plays the king's capture by the
+/// shared model of effects (`fast::effects::king_taken`), whatever the capturer, the king's
+/// rebirth and a pending Parrain rebirth do.
+fn composes_with_isardam(c: &Circe) -> bool {
+    composes_with_observation(c) && c.occupied != Occupied::Assassinate
 }
 
 /// Mars Circe: a capture made from the capturer's home square, the victim gone.
@@ -277,7 +270,7 @@ mod tests {
             }
             for type_b in [false, true] {
                 let name = if type_b { "isardam-type-b" } else { "isardam" };
-                let composed = !ISARDAM_GENERAL.contains(preset) && (type_b || *preset != "circe-parrain");
+                let composed = !ISARDAM_GENERAL.contains(preset);
                 let path = if composed { isardam(type_b) } else { Path::None };
                 v.push((format!("{preset}+{name}"), path));
             }
@@ -307,19 +300,9 @@ mod tests {
     /// rebirth squares).
     const MADRASI_GENERAL: [&str; 1] = ["circe-mars"];
 
-    /// Isardam of either type composes with every Circe preset but these (the capturer is
-    /// reborn or removed, kings are reborn, or check plays the king's capture; Mars and
-    /// Assassin as for Madrasi), and with Parrain in type B only (type A's check rebirths the
-    /// unit the judged move captured).
-    const ISARDAM_GENERAL: [&str; 7] = [
-        "anticirce-calvet",
-        "anticirce-cheylan",
-        "circe-assassin",
-        "circe-kamikaze",
-        "circe-kamikaze-reborn",
-        "circe-mars",
-        "circe-rex-inclusive",
-    ];
+    /// Isardam of either type composes with every Circe preset but these (Mars and Assassin as
+    /// for Madrasi).
+    const ISARDAM_GENERAL: [&str; 2] = ["circe-assassin", "circe-mars"];
 
     #[test]
     fn every_preset_and_composition_takes_its_path() {

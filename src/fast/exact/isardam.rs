@@ -14,11 +14,14 @@
 //! on the board after the move: the Isardam test of what changed, then check (type B: any
 //! attack; type A: an attack whose king capture itself passes the test).
 //!
-//! Composed with a Circe rule whose capturer stays and whose kings are not reborn
-//! (`circe+isardam`, ...), quiet moves and castling are unchanged; every capture is judged
-//! on the board the shared model of effects gives ([`effects::after`]), where a reborn
-//! unit may stand observed or give check. A king capture then leaves the board it leaves
-//! under Isardam alone, so type A's check is unchanged too.
+//! Composed with a Circe rule (`circe+isardam`, `anticirce-calvet+isardam`, ...), quiet
+//! moves and castling are unchanged; every capture is judged on the board the shared model
+//! of effects gives ([`effects::after`]), where a reborn unit may stand observed or give
+//! check. Check plays the king's capture by the same model ([`effects::king_taken`]):
+//! under Anticirce the capturer must find its square, under Rex Inclusive the king must
+//! not be reborn, under Kamikaze the capturer is gone from the board the test looks at.
+//! Type B asks that board to pass the test too where the Circe rule plays the king's
+//! capture to judge check, as Popeye does (docs/rules.md).
 
 use super::{castlings, king_on, plain_after, plain_king, slider_pins, unit_moves, Out};
 use crate::attacks::{
@@ -29,7 +32,7 @@ use crate::bitboard::Bitboard;
 use crate::fast::effects::{self, After};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::{Position, Sets};
-use crate::rules::circe::{Circe, FirstRankPawns};
+use crate::rules::circe::{Capturer, Circe, FirstRankPawns, Victim, When};
 use crate::rules::isardam::{delta, passes_after, passes_sets};
 use crate::square::{Color, Piece, Role, Square};
 use std::cell::Cell;
@@ -134,6 +137,10 @@ fn run<O: Out, const C: bool>(pos: &Position, kings: bool, type_b: bool, c: Opti
         kings,
         type_b,
         circe: c,
+        king_capture: c
+            .is_some_and(|c| c.capturer != Capturer::Stays || (c.victim == Victim::Reborn && c.victim_kings)),
+        plays_king_capture: c.is_some_and(|c| c.check_plays_the_capture()),
+        king_origin: pos.origin(k),
         declined: Cell::new(false),
     };
     // with a Circe rule, captures are judged one by one with their effects
@@ -301,6 +308,15 @@ struct Judge<'a> {
     type_b: bool,
     /// The Circe rule composed with Isardam, if any.
     circe: Option<&'a Circe>,
+    /// That rule changes what a capture of the king leaves (the capturer reborn or removed,
+    /// the king reborn): check then plays the capture by the shared model, as it does where
+    /// the move judged left an enemy unit awaiting its Parrain rebirth.
+    king_capture: bool,
+    /// Check plays the king's capture ([`Circe::check_plays_the_capture`]): type B's check
+    /// then also asks that capture to pass the test, as type A's always does.
+    plays_king_capture: bool,
+    /// Our king's diagram square (where Rex Inclusive under Diagram rules would rebirth it).
+    king_origin: Option<Square>,
     /// A capture the model of effects does not model was met: the path declines.
     declined: Cell<bool>,
 }
@@ -311,10 +327,15 @@ impl Judge<'_> {
     #[inline(never)]
     fn capture(&self, m: Move) -> u64 {
         let c = self.circe.expect("captures are judged apart only under a Circe rule");
+        let pending = if c.when == When::AfterNextMove {
+            self.parrain_pending(c, m)
+        } else {
+            None
+        };
         let legal = |b: &Sets, double| {
             b.pieces(self.us, Role::King)
                 .first()
-                .is_some_and(|k| self.legal(b, k, double))
+                .is_some_and(|k| self.legal(b, k, double, pending))
         };
         match effects::after(self.pos, Some(c), m) {
             After::Illegal => 0,
@@ -327,19 +348,23 @@ impl Judge<'_> {
                 promote: None,
                 double,
             } => u64::from(legal(&sets, double)),
-            After::Board {
-                sets,
-                promote: Some((r, unit)),
-                double,
-            } => Role::PROMOTIONS
-                .iter()
-                .filter(|&&walk| {
-                    let mut b = sets;
-                    b.toggle(r, unit.with_role(walk));
-                    legal(&b, double)
-                })
-                .count() as u64,
+            After::Board { sets, promote, double } => {
+                effects::each_walk(sets, promote).filter(|b| legal(b, double)).count() as u64
+            }
         }
+    }
+
+    /// Parrain: the enemy unit capture `m` leaves awaiting its rebirth (with its capture
+    /// square), which their king's capture would bring about.
+    fn parrain_pending(&self, c: &Circe, m: Move) -> Option<(Piece, Square)> {
+        let at = if m.kind() == MoveKind::EnPassant {
+            Square::from_coords(m.to().file(), m.from().rank())
+        } else {
+            m.to()
+        };
+        let (v, p) = (self.pos.piece_at(at)?, self.pos.piece_at(m.from())?);
+        (c.victim == Victim::Reborn && (v.role() != Role::King || c.victim_kings))
+            .then(|| (v.with_role(c.reborn_walk(v, p)), at))
     }
 
     /// Is the unit `p` going from `from` to `to` as `arrived` (capturing what stands on `to`,
@@ -357,37 +382,39 @@ impl Judge<'_> {
         k: Square,
         double: Option<Square>,
     ) -> bool {
-        self.legal(&plain_after(self.s, from, to, ep, p, arrived), k, double)
+        self.legal(&plain_after(self.s, from, to, ep, p, arrived), k, double, None)
     }
 
     /// The board `b` after a move: passes the test, and our king on `k` is not in check.
     #[inline]
-    fn legal(&self, b: &Sets, k: Square, double: Option<Square>) -> bool {
+    /// `pending`: the enemy unit awaiting its Parrain rebirth, if the move captured one.
+    fn legal(&self, b: &Sets, k: Square, double: Option<Square>, pending: Option<(Piece, Square)>) -> bool {
         let (placed, vacated) = delta(self.s, b);
-        passes_after(b, placed, vacated, self.kings, FR, double) && !self.check(b, k, true)
+        passes_after(b, placed, vacated, self.kings, FR, double) && !self.check(b, k, true, pending)
     }
 
     /// Is our king on `k` in check on board `b` (`clean`: known to pass the test)? Type B:
     /// attacked; type A: attacked by a unit whose capture of the king passes the test (one
     /// promotion choice passing is enough; docs/rules.md).
-    fn check(&self, b: &Sets, k: Square, clean: bool) -> bool {
+    /// `pending`: as for [`Judge::legal`].
+    fn check(&self, b: &Sets, k: Square, clean: bool, pending: Option<(Piece, Square)>) -> bool {
         // (a pawn on its own first rank captures nothing: one a rebirth put there)
         let att = b.attackers_to(k, b.occ)
             & b.color[self.them.index()]
             & !(b.pieces(self.them, Role::Pawn) & Bitboard::rank(self.them.first_rank()));
-        if self.type_b || att.is_empty() {
-            return att.any();
+        if att.is_empty() {
+            return false;
+        }
+        if self.type_b && !self.plays_king_capture {
+            return true;
+        }
+        if self.king_capture || pending.is_some() {
+            return self.check_by_model(b, k, clean, pending, att);
         }
         let king = Piece::new(self.us, Role::King);
         for a in att {
             let unit = Piece::new(self.them, b.role_at(a));
-            let same = [unit.role()];
-            let roles: &[Role] = if unit.role() == Role::Pawn && k.rank() == self.them.promotion_rank() {
-                &Role::PROMOTIONS
-            } else {
-                &same
-            };
-            for &r in roles {
+            for r in walks_taking(unit, k) {
                 let mut c = *b;
                 c.toggle(a, unit);
                 c.toggle(k, king);
@@ -412,6 +439,40 @@ impl Judge<'_> {
         false
     }
 
+    /// [`Judge::check`] where the Circe rule changes what the king's capture by one of the
+    /// units `att` leaves: each capture played by the shared model.
+    #[inline(never)]
+    fn check_by_model(
+        &self,
+        b: &Sets,
+        k: Square,
+        clean: bool,
+        pending: Option<(Piece, Square)>,
+        att: Bitboard,
+    ) -> bool {
+        let circe = self.circe.expect("a Circe rule changes the king's capture");
+        for a in att {
+            let unit = Piece::new(self.them, b.role_at(a));
+            for r in walks_taking(unit, k) {
+                let Some((c, promote)) = effects::king_taken(b, circe, unit, r, a, k, self.king_origin, pending) else {
+                    continue;
+                };
+                let passes = effects::each_walk(c, promote).any(|c| {
+                    if clean {
+                        let (placed, vacated) = delta(b, &c);
+                        passes_after(&c, placed, vacated, self.kings, FR, None)
+                    } else {
+                        passes_sets(&c, self.kings, FR, None)
+                    }
+                });
+                if passes {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
     /// Castling: not out of, through or into check (as each type defines it; the king is
     /// known not to be attacked), and the board after it passes the test.
     fn castling(&self, pos: &Position, k: Square, out: &mut impl Out) {
@@ -420,9 +481,19 @@ impl Judge<'_> {
             out.judged(c.m, || {
                 // not through check: the king on the passing square (that board is not
                 // tested, and its king may have opened a line)
-                !self.check(&king_on(s, us, c.m.from(), c.pass), c.pass, false)
-                    && self.legal(&c.after(s, us), c.m.to(), None)
+                !self.check(&king_on(s, us, c.m.from(), c.pass), c.pass, false, None)
+                    && self.legal(&c.after(s, us), c.m.to(), None, None)
             })
         });
     }
+}
+
+/// The walks the enemy unit `unit` may take the king on `k` with: a pawn's four promotions on
+/// its last rank, else its own.
+#[inline(always)]
+fn walks_taking(unit: Piece, k: Square) -> impl Iterator<Item = Role> {
+    let promotes = unit.role() == Role::Pawn && k.rank() == unit.color().promotion_rank();
+    let own = (!promotes).then_some(unit.role());
+    own.into_iter()
+        .chain(Role::PROMOTIONS.into_iter().filter(move |_| promotes))
 }
