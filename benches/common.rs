@@ -34,11 +34,12 @@ pub fn compositions(condition: &str) -> Vec<String> {
 
 /// The compositions benched, with the position, depth and ceiling per node of orthodox
 /// (the targets for compositions in docs/performance.md).
-pub const COMPOSITION_TARGETS: [(&str, &str, &str, u32, f64); 4] = [
+pub const COMPOSITION_TARGETS: [(&str, &str, &str, u32, f64); 5] = [
     ("madrasi", "kiwipete-perft4", KIWIPETE, 4, 2.0),
     ("madrasi-rex-inclusive", "kiwipete-perft4", KIWIPETE, 4, 2.0),
     ("cohen", "kiwipete-perft4", KIWIPETE, 4, 1.8),
     ("isardam", "initial-perft5", INITIAL, 5, 3.0),
+    ("isardam-type-b", "initial-perft5", INITIAL, 5, 3.0),
 ];
 
 /// The variants whose generic pipeline is benched against the default one.

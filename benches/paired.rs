@@ -7,8 +7,8 @@
 //!   position and depth (Kiwipete perft(4); the initial position perft(5), where Isardam has
 //!   moves and Kiwipete has none);
 //! * `composed/<position>/<preset>+<condition>`: every Circe preset composed with
-//!   `madrasi`, `madrasi-rex-inclusive` or `cohen` (Kiwipete perft(4)) or `isardam` (the
-//!   initial position perft(5)), per node of orthodox;
+//!   `madrasi`, `madrasi-rex-inclusive` or `cohen` (Kiwipete perft(4)) or `isardam` or
+//!   `isardam-type-b` (the initial position perft(5)), per node of orthodox;
 //! * `shakmaty/initial-perft6`: fairyperft's orthodox perft(6) time over shakmaty's;
 //! * `threads/initial-perft6`: `--threads 1` time over `--threads 2` (the speed-up);
 //! * `two-jobs/initial-perft6`: what two cores give this machine at best, whatever the

@@ -266,6 +266,29 @@ fn isardam_check_plays_the_kings_capture() {
     compare_variants(&variants, fens, 3);
 }
 
+/// Isardam composed with Assassin Circe: a king on one of its side's home squares is in
+/// check when an enemy unit can capture a unit of ours reborn there, by a capture that passes
+/// the test. The king on d1 with the queen capturable; the king stepping to d1; castling
+/// onto g1 with the knight h2 capturable; the bishop b5 unmasking the rook b8 on the queen
+/// b4 with the king on d1; none with the rook h4 there, which would observe the black rook
+/// taking on b4. The fast count equals the generic pipeline's.
+#[test]
+fn isardam_assassin_threats() {
+    let fens = [
+        "kr6/8/8/8/1Q6/8/P7/3K4 w - - 0 1",
+        "6k1/1r6/8/8/8/8/8/1Q2K3 w - - 0 1",
+        "4k2r/8/8/8/8/8/7N/R3K2R w KQ - 0 1",
+        "kr6/8/8/1B6/1Q6/8/P7/3K4 w - - 0 1",
+        "kr6/8/8/8/1Q5R/8/P7/3K4 w - - 0 1",
+    ]
+    .map(String::from)
+    .to_vec();
+    let variants = ["circe-assassin+isardam", "circe-assassin+isardam-type-b"].map(String::from);
+    compare_variants(&variants, fens.clone(), 1);
+    compare_variants(&variants, fens.clone(), 2);
+    compare_variants(&variants, fens, 3);
+}
+
 fn compare(fens: Vec<String>, depth: u32) {
     compare_variants(&variants(), fens, depth);
 }

@@ -188,21 +188,21 @@ fn kamikaze(c: &Circe) -> bool {
         && c.first_rank_pawns == FirstRankPawns::Immobile
 }
 
-/// A Circe rule whose effects the observation paths (`exact::madrasi`) can take from the
-/// shared model: effects on captures only (not Mars, whose captures and observation start
-/// from rebirth squares), and a check that is an attack the rule may disarm, or Assassin's
-/// threat with the preset's home squares, which `exact::madrasi` judges where our king
-/// steps onto one (and leaves to the general counter where it stands on one).
+/// A Circe rule whose effects the observation paths (`exact::madrasi`, `exact::isardam`)
+/// can take from the shared model: effects on captures only (not Mars, whose captures and
+/// observation start from rebirth squares), and a check that is an attack the rule may
+/// disarm, or Assassin's threat with the preset's home squares, which both paths judge on
+/// the board where our king stands or steps on one.
 fn composes_with_observation(c: &Circe) -> bool {
     c.capture_from == CaptureFrom::OwnSquare && (c.occupied != Occupied::Assassinate || assassin_at_home(c))
 }
 
-/// A Circe rule `exact::isardam` composes with: one [`composes_with_observation`] but
-/// Assassin's (whose threat the path does not judge). Check plays the king's capture by the
-/// shared model of effects (`fast::effects::king_taken`), whatever the capturer, the king's
-/// rebirth and a pending Parrain rebirth do.
+/// A Circe rule `exact::isardam` composes with: one [`composes_with_observation`]. Check
+/// plays the king's capture by the shared model of effects (`fast::effects::king_taken`),
+/// whatever the capturer, the king's rebirth and a pending Parrain rebirth do, and
+/// Assassin's threat likewise (`fast::effects::taken`).
 fn composes_with_isardam(c: &Circe) -> bool {
-    composes_with_observation(c) && c.occupied != Occupied::Assassinate
+    composes_with_observation(c)
 }
 
 /// Mars Circe: a capture made from the capturer's home square, the victim gone.
@@ -300,9 +300,8 @@ mod tests {
     /// rebirth squares).
     const MADRASI_GENERAL: [&str; 1] = ["circe-mars"];
 
-    /// Isardam of either type composes with every Circe preset but these (Mars and Assassin as
-    /// for Madrasi).
-    const ISARDAM_GENERAL: [&str; 2] = ["circe-assassin", "circe-mars"];
+    /// Isardam of either type composes with every Circe preset but this one (as for Madrasi).
+    const ISARDAM_GENERAL: [&str; 1] = ["circe-mars"];
 
     #[test]
     fn every_preset_and_composition_takes_its_path() {

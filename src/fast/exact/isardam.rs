@@ -21,7 +21,10 @@
 //! under Anticirce the capturer must find its square, under Rex Inclusive the king must
 //! not be reborn, under Kamikaze the capturer is gone from the board the test looks at.
 //! Type B asks that board to pass the test too where the Circe rule plays the king's
-//! capture to judge check, as Popeye does (docs/rules.md).
+//! capture to judge check, as Popeye does (docs/rules.md). Under Assassin, check is also a
+//! threat: a capture, passing the test, of one of our units reborn where our king stands.
+//! Only a king on one of our home squares can be threatened: with it there every move is
+//! judged, elsewhere only the king's steps onto those squares.
 
 use super::{castlings, king_on, plain_after, plain_king, slider_pins, unit_moves, Out};
 use crate::attacks::{
@@ -32,7 +35,7 @@ use crate::bitboard::Bitboard;
 use crate::fast::effects::{self, After};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::{Position, Sets};
-use crate::rules::circe::{Capturer, Circe, FirstRankPawns, Victim, When};
+use crate::rules::circe::{home_preimage_of, home_role, Capturer, Circe, FirstRankPawns, Occupied, Victim, When};
 use crate::rules::isardam::{delta, passes_after, passes_sets};
 use crate::square::{Color, Piece, Role, Square};
 use std::cell::Cell;
@@ -45,7 +48,7 @@ const FR: FirstRankPawns = FirstRankPawns::Immobile;
 /// `c`: the Circe rule composed with Isardam, if any (`fast::plan` says which).
 pub(crate) fn count(pos: &Position, kings: bool, type_b: bool, c: Option<&Circe>) -> Option<u64> {
     match c {
-        None => super::count(|out| run::<_, false>(pos, kings, type_b, None, out)),
+        None => super::count(|out| run::<_, false, false>(pos, kings, type_b, None, out)),
         Some(_) => count_composed(pos, kings, type_b, c),
     }
 }
@@ -54,21 +57,38 @@ pub(crate) fn count(pos: &Position, kings: bool, type_b: bool, c: Option<&Circe>
 /// beside it in the dispatch slower).
 #[inline(never)]
 fn count_composed(pos: &Position, kings: bool, type_b: bool, c: Option<&Circe>) -> Option<u64> {
-    super::count(|out| run::<_, true>(pos, kings, type_b, c, out))
+    if c.is_some_and(|c| c.occupied == Occupied::Assassinate) {
+        return count_assassin(pos, kings, type_b, c);
+    }
+    super::count(|out| run::<_, true, false>(pos, kings, type_b, c, out))
+}
+
+/// [`count_composed`] under Assassin Circe (a copy of its own, so that the other rules pay
+/// nothing for the threat).
+#[inline(never)]
+fn count_assassin(pos: &Position, kings: bool, type_b: bool, c: Option<&Circe>) -> Option<u64> {
+    super::count(|out| run::<_, true, true>(pos, kings, type_b, c, out))
 }
 
 /// The legal moves (every judgement here is exact); `None` as for [`count`].
 pub(crate) fn moves(pos: &Position, kings: bool, type_b: bool, c: Option<&Circe>, list: &mut MoveList) -> Option<()> {
     match c {
-        None => run::<_, false>(pos, kings, type_b, None, list),
-        Some(_) => run::<_, true>(pos, kings, type_b, c, list),
+        None => run::<_, false, false>(pos, kings, type_b, None, list),
+        Some(c) if c.occupied == Occupied::Assassinate => run::<_, true, true>(pos, kings, type_b, Some(c), list),
+        Some(_) => run::<_, true, false>(pos, kings, type_b, c, list),
     }
 }
 
 #[inline(always)]
 /// `C`: composed with the Circe rule `c` (a constant, so that Isardam alone pays nothing for
-/// the composition).
-fn run<O: Out, const C: bool>(pos: &Position, kings: bool, type_b: bool, c: Option<&Circe>, out: &mut O) -> Option<()> {
+/// the composition); `A`: that rule is Assassin's (likewise).
+fn run<O: Out, const C: bool, const A: bool>(
+    pos: &Position,
+    kings: bool,
+    type_b: bool,
+    c: Option<&Circe>,
+    out: &mut O,
+) -> Option<()> {
     let k = plain_king(pos)?;
     let s = pos.sets();
     let us = pos.turn();
@@ -128,7 +148,14 @@ fn run<O: Out, const C: bool>(pos: &Position, kings: bool, type_b: bool, c: Opti
     }
     // orthodox pins
     let pinned = slider_pins(s, us, k);
-    let judged_units = (pinned | opening) & ours;
+    // Assassin: a king on one of our home squares can be threatened by a capture anywhere,
+    // so every move is judged; elsewhere only the king's steps onto them
+    let threats = crate::fast::general::threat_squares(us).when(A);
+    let judged_units = if A && threats.contains(k) {
+        ours
+    } else {
+        (pinned | opening) & ours
+    };
     let judge = Judge {
         pos,
         s,
@@ -141,6 +168,7 @@ fn run<O: Out, const C: bool>(pos: &Position, kings: bool, type_b: bool, c: Opti
             .is_some_and(|c| c.capturer != Capturer::Stays || (c.victim == Victim::Reborn && c.victim_kings)),
         plays_king_capture: c.is_some_and(|c| c.check_plays_the_capture()),
         king_origin: pos.origin(k),
+        threats,
         declined: Cell::new(false),
     };
     // with a Circe rule, captures are judged one by one with their effects
@@ -150,7 +178,7 @@ fn run<O: Out, const C: bool>(pos: &Position, kings: bool, type_b: bool, c: Opti
         Bitboard::EMPTY
     };
     {
-        let mut sink = Masked::<_, C> {
+        let mut sink = Masked::<_, C, A> {
             out: &mut *out,
             pos,
             bad: &bad,
@@ -203,6 +231,7 @@ fn run<O: Out, const C: bool>(pos: &Position, kings: bool, type_b: bool, c: Opti
             out.judged_n(m, || judge.capture(m));
         } else if plain
             && !bad[Role::King.index()].contains(to)
+            && (!A || !threats.contains(to))
             && !crate::fast::geometry::attacked(s, to, them, without, FR)
         {
             out.legal(m);
@@ -217,19 +246,19 @@ fn run<O: Out, const C: bool>(pos: &Position, kings: bool, type_b: bool, c: Opti
 /// The orthodox generator's moves of the units that stand on no opening square and are not
 /// pinned, minus the arrivals where the unit would stand observed; promotions judged one by
 /// one (the new walk looks through the square the pawn leaves), e.p. left out (judged apart).
-struct Masked<'a, O: Out, const C: bool> {
+struct Masked<'a, O: Out, const C: bool, const A: bool> {
     out: &'a mut O,
     /// (its mailbox gives a unit's walk in one read)
     pos: &'a Position,
     bad: &'a [Bitboard; 7],
     beside: Bitboard,
-    judge: &'a Judge<'a>,
+    judge: &'a Judge<'a, A>,
     occ: Bitboard,
     /// Under a composed Circe rule, the enemy units: captures judged with their effects.
     captures: Bitboard,
 }
 
-impl<O: Out, const C: bool> crate::orthodox::Sink for Masked<'_, O, C> {
+impl<O: Out, const C: bool, const A: bool> crate::orthodox::Sink for Masked<'_, O, C, A> {
     #[inline(always)]
     fn targets(&mut self, from: Square, t: Bitboard) {
         let role = self.pos.role_on(from);
@@ -299,7 +328,8 @@ impl<O: Out, const C: bool> crate::orthodox::Sink for Masked<'_, O, C> {
 }
 
 /// Judges moves on the bitboards after them.
-struct Judge<'a> {
+/// `A`: under Assassin Circe, whose check includes a threat.
+struct Judge<'a, const A: bool> {
     pos: &'a Position,
     s: &'a Sets,
     us: Color,
@@ -317,11 +347,13 @@ struct Judge<'a> {
     plays_king_capture: bool,
     /// Our king's diagram square (where Rex Inclusive under Diagram rules would rebirth it).
     king_origin: Option<Square>,
+    /// Assassin: our home squares, where our king can be removed by a rebirth (else empty).
+    threats: Bitboard,
     /// A capture the model of effects does not model was met: the path declines.
     declined: Cell<bool>,
 }
 
-impl Judge<'_> {
+impl<const A: bool> Judge<'_, A> {
     /// The number of legal moves capture `m` stands for (one per walk of a pawn reborn on its
     /// promotion rank) under the composed Circe rule, on the board the model gives.
     #[inline(never)]
@@ -396,8 +428,15 @@ impl Judge<'_> {
     /// Is our king on `k` in check on board `b` (`clean`: known to pass the test)? Type B:
     /// attacked; type A: attacked by a unit whose capture of the king passes the test (one
     /// promotion choice passing is enough; docs/rules.md).
-    /// `pending`: as for [`Judge::legal`].
+    /// `pending`: as for [`Judge::legal`]. Under Assassin, also a threat (see
+    /// [`Judge::assassinated`]).
+    #[inline]
     fn check(&self, b: &Sets, k: Square, clean: bool, pending: Option<(Piece, Square)>) -> bool {
+        self.attack_check(b, k, clean, pending) || (A && self.threats.contains(k) && self.assassinated(b, k, clean))
+    }
+
+    /// [`Judge::check`] by an attack: the king's capture.
+    fn attack_check(&self, b: &Sets, k: Square, clean: bool, pending: Option<(Piece, Square)>) -> bool {
         // (a pawn on its own first rank captures nothing: one a rebirth put there)
         let att = b.attackers_to(k, b.occ)
             & b.color[self.them.index()]
@@ -454,19 +493,62 @@ impl Judge<'_> {
         for a in att {
             let unit = Piece::new(self.them, b.role_at(a));
             for r in walks_taking(unit, k) {
-                let Some((c, promote)) = effects::king_taken(b, circe, unit, r, a, k, self.king_origin, pending) else {
-                    continue;
-                };
-                let passes = effects::each_walk(c, promote).any(|c| {
-                    if clean {
-                        let (placed, vacated) = delta(b, &c);
-                        passes_after(&c, placed, vacated, self.kings, FR, None)
-                    } else {
-                        passes_sets(&c, self.kings, FR, None)
+                let passes = match effects::king_taken(b, circe, unit, r, a, k, self.king_origin, pending) {
+                    After::Board { sets, promote, .. } => self.any_passes(b, sets, promote, clean),
+                    After::Illegal => false,
+                    After::Declined => {
+                        self.declined.set(true);
+                        false
                     }
-                });
+                };
                 if passes {
                     return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Does one of the boards `sets` stands for (one per walk of the pawn `promote` holds)
+    /// pass the test? `clean`: the board `b` before the capture is known to pass it.
+    fn any_passes(&self, b: &Sets, sets: Sets, promote: Option<(Square, Piece)>, clean: bool) -> bool {
+        effects::each_walk(sets, promote).any(|c| {
+            if clean {
+                let (placed, vacated) = delta(b, &c);
+                passes_after(&c, placed, vacated, self.kings, FR, None)
+            } else {
+                passes_sets(&c, self.kings, FR, None)
+            }
+        })
+    }
+
+    /// Assassin: is our king on `k`, one of our home squares, threatened on board `b`: can
+    /// an enemy unit capture one of our units whose rebirth square is `k`, by a capture that
+    /// passes the test (check plays it, docs/rules.md)? `clean`: as for [`Judge::check`].
+    #[inline(never)]
+    fn assassinated(&self, b: &Sets, k: Square, clean: bool) -> bool {
+        let c = self.circe.expect("Assassin is a Circe rule");
+        let Some(role) = home_role(self.us, k) else {
+            return false;
+        };
+        let capturing = crate::fast::geometry::capturing(b, self.them, FR);
+        for x in b.pieces(self.us, role) & home_preimage_of(role, self.us, k) {
+            for a in b.attackers_to(x, b.occ) & capturing {
+                let unit = Piece::new(self.them, b.role_at(a));
+                for r in walks_taking(unit, x) {
+                    let passes = match effects::taken(b, c, unit, r, a, x, None, None) {
+                        After::Board { sets, promote, .. } => {
+                            sets.pieces(self.us, Role::King).is_empty() && self.any_passes(b, sets, promote, clean)
+                        }
+                        After::Illegal => false,
+                        After::Declined => {
+                            self.declined.set(true);
+                            false
+                        }
+                    };
+                    if passes {
+                        return true;
+                    }
                 }
             }
         }
