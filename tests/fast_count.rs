@@ -271,7 +271,8 @@ fn isardam_check_plays_the_kings_capture() {
 /// the test. The king on d1 with the queen capturable; the king stepping to d1; castling
 /// onto g1 with the knight h2 capturable; the bishop b5 unmasking the rook b8 on the queen
 /// b4 with the king on d1; none with the rook h4 there, which would observe the black rook
-/// taking on b4. The fast count equals the generic pipeline's.
+/// taking on b4; castling through f1 with the bishop g2 capturable. The fast count equals
+/// the generic pipeline's.
 #[test]
 fn isardam_assassin_threats() {
     let fens = [
@@ -280,6 +281,7 @@ fn isardam_assassin_threats() {
         "4k2r/8/8/8/8/8/7N/R3K2R w KQ - 0 1",
         "kr6/8/8/1B6/1Q6/8/P7/3K4 w - - 0 1",
         "kr6/8/8/8/1Q5R/8/P7/3K4 w - - 0 1",
+        "4k1r1/8/8/8/8/8/6B1/4K2R w K - 0 1",
     ]
     .map(String::from)
     .to_vec();

@@ -9,7 +9,9 @@
 //! emerge (its order and walk live in the position's journal), a rebirth that removes an
 //! occupant whose capturer was reborn too. The test below holds it equal to `apply` for
 //! every preset over the reference positions, and the accelerators that need the board
-//! after a move build on it.
+//! after a move build on it. The same effects give the board after a capture the opponent
+//! could make ([`taken`]), which check plays where the rules make it more than an attack
+//! (Isardam's test, Assassin's threat), held equal to the rules by a test of its own.
 
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind};
@@ -220,7 +222,7 @@ pub(crate) fn after(pos: &Position, c: Option<&Circe>, m: Move) -> After {
 /// (`ctx.capturer_after`) already stands on `to` and its victim `v` (of diagram square
 /// `origin`) is gone from `ctx.at`: the capturer's rebirth or removal, then the victim's
 /// rebirth. The one statement of them that the board after a move ([`after`]) and the
-/// board after a king's capture ([`king_taken`]) share.
+/// board after a capture the opponent could make ([`taken`]) share.
 #[inline(always)]
 fn capture_effects(
     b: &mut Sets,

@@ -418,8 +418,8 @@ impl<const A: bool> Judge<'_, A> {
     }
 
     /// The board `b` after a move: passes the test, and our king on `k` is not in check.
-    #[inline]
     /// `pending`: the enemy unit awaiting its Parrain rebirth, if the move captured one.
+    #[inline]
     fn legal(&self, b: &Sets, k: Square, double: Option<Square>, pending: Option<(Piece, Square)>) -> bool {
         let (placed, vacated) = delta(self.s, b);
         passes_after(b, placed, vacated, self.kings, FR, double) && !self.check(b, k, true, pending)
@@ -536,6 +536,7 @@ impl<const A: bool> Judge<'_, A> {
             for a in b.attackers_to(x, b.occ) & capturing {
                 let unit = Piece::new(self.them, b.role_at(a));
                 for r in walks_taking(unit, x) {
+                    // (the preset's home squares: no diagram square, no pending unit)
                     let passes = match effects::taken(b, c, unit, r, a, x, None, None) {
                         After::Board { sets, promote, .. } => {
                             sets.pieces(self.us, Role::King).is_empty() && self.any_passes(b, sets, promote, clean)
