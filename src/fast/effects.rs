@@ -550,6 +550,31 @@ mod tests {
             .collect()
     }
 
+    /// [`positions`] of the variant (Circe's where it has none), and one ply deeper, after
+    /// every `step`-th candidate move: pending rebirths, hidden units, e.p. squares and kings
+    /// left en prise arise there.
+    fn positions_and_after(variant: &str, rules: &Rules, step: usize) -> Vec<Position> {
+        let mut seen = positions(variant);
+        if seen.is_empty() {
+            seen = positions("circe");
+        }
+        let mut more = Vec::new();
+        for pos in &seen {
+            let mut list = MoveList::new();
+            let mut p = pos.clone();
+            crate::movegen::candidates(&mut p, rules, &mut list);
+            for &m in list.iter().step_by(step) {
+                let mut undo = Undo::new();
+                if apply(&mut p, rules, m, &mut undo, &mut NoRecord, Mode::Play) == Outcome::Done {
+                    more.push(p.clone());
+                }
+                p.unmake(&undo);
+            }
+        }
+        seen.extend(more);
+        seen
+    }
+
     /// For random positions x candidate moves x every preset: the model's board equals the
     /// position after `effects::apply`, and the model is illegal exactly where `apply` is.
     /// And by the rules, no move adds more units to the board than
@@ -563,26 +588,7 @@ mod tests {
         for name in presets {
             let rules = Rules::parse(name).unwrap();
             let c = rules.circe.as_ref();
-            let mut seen = positions(name);
-            if seen.is_empty() {
-                seen = positions("circe");
-            }
-            // one ply deeper too: pending rebirths, hidden units, e.p. squares arise there
-            let mut more = Vec::new();
-            for pos in &seen {
-                let mut list = MoveList::new();
-                let mut p = pos.clone();
-                crate::movegen::candidates(&mut p, &rules, &mut list);
-                for &m in list.iter().step_by(5) {
-                    let mut undo = Undo::new();
-                    if apply(&mut p, &rules, m, &mut undo, &mut NoRecord, Mode::Play) == Outcome::Done {
-                        more.push(p.clone());
-                    }
-                    p.unmake(&undo);
-                }
-            }
-            seen.extend(more);
-            for mut pos in seen {
+            for mut pos in positions_and_after(name, &rules, 5) {
                 let mut list = MoveList::new();
                 crate::movegen::candidates(&mut pos, &rules, &mut list);
                 let mut moves: Vec<Move> = list.iter().copied().collect();
@@ -663,25 +669,7 @@ mod tests {
         for &(name, ..) in crate::rules::circe::PRESETS {
             let rules = Rules::parse(name).unwrap();
             let c = rules.circe.unwrap();
-            let mut seen = positions(name);
-            if seen.is_empty() {
-                seen = positions("circe");
-            }
-            let mut more = Vec::new();
-            for pos in &seen {
-                let mut list = MoveList::new();
-                let mut p = pos.clone();
-                crate::movegen::candidates(&mut p, &rules, &mut list);
-                for &m in list.iter() {
-                    let mut undo = Undo::new();
-                    if apply(&mut p, &rules, m, &mut undo, &mut NoRecord, Mode::Play) == Outcome::Done {
-                        more.push(p.clone());
-                    }
-                    p.unmake(&undo);
-                }
-            }
-            seen.extend(more);
-            for mut pos in seen {
+            for mut pos in positions_and_after(name, &rules, 1) {
                 if pos.hidden_mask().any() {
                     continue;
                 }

@@ -493,15 +493,8 @@ impl<const A: bool> Judge<'_, A> {
         for a in att {
             let unit = Piece::new(self.them, b.role_at(a));
             for r in walks_taking(unit, k) {
-                let passes = match effects::king_taken(b, circe, unit, r, a, k, self.king_origin, pending) {
-                    After::Board { sets, promote, .. } => self.any_passes(b, sets, promote, clean),
-                    After::Illegal => false,
-                    After::Declined => {
-                        self.declined.set(true);
-                        false
-                    }
-                };
-                if passes {
+                let after = effects::king_taken(b, circe, unit, r, a, k, self.king_origin, pending);
+                if self.removes_king(b, after, clean) {
                     return true;
                 }
             }
@@ -509,17 +502,27 @@ impl<const A: bool> Judge<'_, A> {
         false
     }
 
-    /// Does one of the boards `sets` stands for (one per walk of the pawn `promote` holds)
-    /// pass the test? `clean`: the board `b` before the capture is known to pass it.
-    fn any_passes(&self, b: &Sets, sets: Sets, promote: Option<(Square, Piece)>, clean: bool) -> bool {
-        effects::each_walk(sets, promote).any(|c| {
-            if clean {
-                let (placed, vacated) = delta(b, &c);
-                passes_after(&c, placed, vacated, self.kings, FR, None)
-            } else {
-                passes_sets(&c, self.kings, FR, None)
+    /// Does an enemy capture on board `b`, whose board the model gives (`after`), remove our
+    /// king on a board that passes the test (one walk of a pawn reborn promoting is enough)?
+    /// `clean`: `b` is known to pass it. A capture the model declines makes the path decline.
+    fn removes_king(&self, b: &Sets, after: After, clean: bool) -> bool {
+        let (sets, promote) = match after {
+            After::Board { sets, promote, .. } => (sets, promote),
+            After::Illegal => return false,
+            After::Declined => {
+                self.declined.set(true);
+                return false;
             }
-        })
+        };
+        sets.pieces(self.us, Role::King).is_empty()
+            && effects::each_walk(sets, promote).any(|c| {
+                if clean {
+                    let (placed, vacated) = delta(b, &c);
+                    passes_after(&c, placed, vacated, self.kings, FR, None)
+                } else {
+                    passes_sets(&c, self.kings, FR, None)
+                }
+            })
     }
 
     /// Assassin: is our king on `k`, one of our home squares, threatened on board `b`: can
@@ -537,17 +540,7 @@ impl<const A: bool> Judge<'_, A> {
                 let unit = Piece::new(self.them, b.role_at(a));
                 for r in walks_taking(unit, x) {
                     // (the preset's home squares: no diagram square, no pending unit)
-                    let passes = match effects::taken(b, c, unit, r, a, x, None, None) {
-                        After::Board { sets, promote, .. } => {
-                            sets.pieces(self.us, Role::King).is_empty() && self.any_passes(b, sets, promote, clean)
-                        }
-                        After::Illegal => false,
-                        After::Declined => {
-                            self.declined.set(true);
-                            false
-                        }
-                    };
-                    if passes {
+                    if self.removes_king(b, effects::taken(b, c, unit, r, a, x, None, None), clean) {
                         return true;
                     }
                 }
