@@ -168,11 +168,7 @@ pub(crate) fn after(pos: &Position, c: Option<&Circe>, m: Move) -> After {
         b.toggle(rt, rook);
         vector(m)
     } else {
-        let at = if m.kind() == MoveKind::EnPassant {
-            Square::from_coords(to.file(), from.rank())
-        } else {
-            to
-        };
+        let at = capture_square(m);
         let arrived = m.promotion_role().map_or(p, |r| p.with_role(r));
         b.toggle(from, p);
         if let Some(v) = pos.piece_at(at) {
@@ -248,13 +244,43 @@ fn capture_effects(
             }
         }
     }
-    if c.victim == Victim::Reborn && (v.role() != Role::King || c.victim_kings) && c.when == When::AtOnce {
+    if victim_reborn(c, v) && c.when == When::AtOnce {
         let unit = v.with_role(c.reborn_walk(v, p));
         if let Some(r) = c.rebirth_square(unit, origin, ctx) {
             place(b, c, r, unit, p.color(), choice)?;
         }
     }
     Ok(())
+}
+
+/// Is the captured unit `v` reborn under the Circe rules `c` (now, or after the next move)?
+#[inline(always)]
+fn victim_reborn(c: &Circe, v: Piece) -> bool {
+    c.victim == Victim::Reborn && (v.role() != Role::King || c.victim_kings)
+}
+
+/// The square of the unit move `m` captures, if it captures: its arrival square, or for
+/// e.p. the passed pawn's.
+#[inline(always)]
+fn capture_square(m: Move) -> Square {
+    if m.kind() == MoveKind::EnPassant {
+        Square::from_coords(m.to().file(), m.from().rank())
+    } else {
+        m.to()
+    }
+}
+
+/// Parrain: the unit that candidate `m` of the side to move in `pos` captures and leaves
+/// awaiting its rebirth after the opponent's next move, with its capture square, as
+/// `rules::effects::apply` records it; `None` when the move captures nothing or the rules
+/// rebirth at once.
+pub(crate) fn pending_after(pos: &Position, c: &Circe, m: Move) -> Option<(Piece, Square)> {
+    if c.when != When::AfterNextMove {
+        return None;
+    }
+    let at = capture_square(m);
+    let (v, p) = (pos.piece_at(at)?, pos.piece_at(m.from())?);
+    victim_reborn(c, v).then(|| (v.with_role(c.reborn_walk(v, p)), at))
 }
 
 /// Parrain: the unit captured on the opponent's last move (`pending`, with its capture
@@ -680,15 +706,9 @@ mod tests {
                         let att = crate::rules::check::capturers(&pos, &rules, x, them);
                         for a in att {
                             let unit = pos.piece_at(a).unwrap();
-                            let promotes = unit.role() == Role::Pawn && x.rank() == them.promotion_rank();
-                            let walks: Vec<Role> = if promotes {
-                                Role::PROMOTIONS.to_vec()
-                            } else {
-                                vec![unit.role()]
-                            };
                             let mut any = false;
-                            for walk in walks {
-                                let m = if promotes {
+                            for &walk in crate::fast::victim::walks_on(unit, x) {
+                                let m = if walk != unit.role() {
                                     Move::promotion(a, x, walk)
                                 } else {
                                     Move::new(a, x, MoveKind::Normal)

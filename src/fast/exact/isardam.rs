@@ -33,9 +33,10 @@ use crate::attacks::{
 };
 use crate::bitboard::Bitboard;
 use crate::fast::effects::{self, After};
+use crate::fast::victim::walks_on;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::{Position, Sets};
-use crate::rules::circe::{home_preimage_of, home_role, Capturer, Circe, FirstRankPawns, Occupied, Victim, When};
+use crate::rules::circe::{home_preimage_of, home_role, Capturer, Circe, FirstRankPawns, Occupied, Victim};
 use crate::rules::isardam::{delta, passes_after, passes_sets};
 use crate::square::{Color, Piece, Role, Square};
 use std::cell::Cell;
@@ -359,11 +360,8 @@ impl<const A: bool> Judge<'_, A> {
     #[inline(never)]
     fn capture(&self, m: Move) -> u64 {
         let c = self.circe.expect("captures are judged apart only under a Circe rule");
-        let pending = if c.when == When::AfterNextMove {
-            self.parrain_pending(c, m)
-        } else {
-            None
-        };
+        // Parrain: the victim awaits its rebirth, which their king's capture would bring about
+        let pending = effects::pending_after(self.pos, c, m);
         let legal = |b: &Sets, double| {
             b.pieces(self.us, Role::King)
                 .first()
@@ -384,19 +382,6 @@ impl<const A: bool> Judge<'_, A> {
                 effects::each_walk(sets, promote).filter(|b| legal(b, double)).count() as u64
             }
         }
-    }
-
-    /// Parrain: the enemy unit capture `m` leaves awaiting its rebirth (with its capture
-    /// square), which their king's capture would bring about.
-    fn parrain_pending(&self, c: &Circe, m: Move) -> Option<(Piece, Square)> {
-        let at = if m.kind() == MoveKind::EnPassant {
-            Square::from_coords(m.to().file(), m.from().rank())
-        } else {
-            m.to()
-        };
-        let (v, p) = (self.pos.piece_at(at)?, self.pos.piece_at(m.from())?);
-        (c.victim == Victim::Reborn && (v.role() != Role::King || c.victim_kings))
-            .then(|| (v.with_role(c.reborn_walk(v, p)), at))
     }
 
     /// Is the unit `p` going from `from` to `to` as `arrived` (capturing what stands on `to`,
@@ -453,7 +438,7 @@ impl<const A: bool> Judge<'_, A> {
         let king = Piece::new(self.us, Role::King);
         for a in att {
             let unit = Piece::new(self.them, b.role_at(a));
-            for r in walks_taking(unit, k) {
+            for &r in walks_on(unit, k) {
                 let mut c = *b;
                 c.toggle(a, unit);
                 c.toggle(k, king);
@@ -492,7 +477,7 @@ impl<const A: bool> Judge<'_, A> {
         let circe = self.circe.expect("a Circe rule changes the king's capture");
         for a in att {
             let unit = Piece::new(self.them, b.role_at(a));
-            for r in walks_taking(unit, k) {
+            for &r in walks_on(unit, k) {
                 let after = effects::king_taken(b, circe, unit, r, a, k, self.king_origin, pending);
                 if self.removes_king(b, after, clean) {
                     return true;
@@ -538,7 +523,7 @@ impl<const A: bool> Judge<'_, A> {
         for x in b.pieces(self.us, role) & home_preimage_of(role, self.us, k) {
             for a in b.attackers_to(x, b.occ) & capturing {
                 let unit = Piece::new(self.them, b.role_at(a));
-                for r in walks_taking(unit, x) {
+                for &r in walks_on(unit, x) {
                     // (the preset's home squares: no diagram square, no pending unit)
                     if self.removes_king(b, effects::taken(b, c, unit, r, a, x, None, None), clean) {
                         return true;
@@ -562,14 +547,4 @@ impl<const A: bool> Judge<'_, A> {
             })
         });
     }
-}
-
-/// The walks the enemy unit `unit` may take the king on `k` with: a pawn's four promotions on
-/// its last rank, else its own.
-#[inline(always)]
-fn walks_taking(unit: Piece, k: Square) -> impl Iterator<Item = Role> {
-    let promotes = unit.role() == Role::Pawn && k.rank() == unit.color().promotion_rank();
-    let own = (!promotes).then_some(unit.role());
-    own.into_iter()
-        .chain(Role::PROMOTIONS.into_iter().filter(move |_| promotes))
 }
