@@ -291,6 +291,51 @@ fn isardam_assassin_threats() {
     compare_variants(&variants, fens, 3);
 }
 
+/// The Isardam path with our king attacked, every move judged. Sd3 attacks Ke1: in type B
+/// that is check, so no castling; in type A its capture of the king would leave it observed
+/// by Sg2, so it is no check and 0-0 is legal. Ra1 checks Ke1 and only Sc2*a1 of the
+/// knight's moves parries it (no Circe rule). Ra8 checks Kh8 and Rf1*f3 parries it under Circe, the bishop
+/// reborn on c8 between them; without Circe only Rf1-f8 does. Rd1 and Sd3 check at once:
+/// only the king moves. Perft 1–3 must equal the generic pipeline's.
+#[test]
+fn isardam_with_an_attacked_king() {
+    let castling = "4k3/8/8/8/8/3n4/6N1/4K2R w K - 0 1";
+    let reborn_block = "r6K/8/5N2/8/8/k4b2/8/5R2 w - - 0 1";
+    check_cases("isardam", &[(castling, &["0-0"], &[])]);
+    check_cases("isardam-type-b", &[(castling, &[], &["0-0"])]);
+    let capture_the_checker = "4k3/8/8/8/8/8/2N5/r3K3 w - - 0 1";
+    check_cases(
+        "isardam-type-b",
+        &[
+            (capture_the_checker, &["Sc2*a1"], &["Sc2-e3"]),
+            (reborn_block, &["Sf6-e8", "Sf6-g8"], &["Rf1*f3", "Sf6-d5"]),
+        ],
+    );
+    check_cases(
+        "circe+isardam-type-b",
+        &[(reborn_block, &["Rf1*f3[+bBc8]", "Sf6-e8"], &["Rf1-f2", "Sf6-d5"])],
+    );
+    let double = "4k3/8/8/8/8/3n4/7R/3rK3 w - - 0 1";
+    let fens = [castling, reborn_block, capture_the_checker, double]
+        .map(String::from)
+        .to_vec();
+    let mut variants = vec!["isardam".to_string(), "isardam-type-b".to_string()];
+    for preset in [
+        "circe",
+        "anticirce-calvet",
+        "circe-assassin",
+        "circe-coucou",
+        "circe-parrain",
+    ] {
+        for isardam in ["isardam", "isardam-type-b"] {
+            variants.push(format!("{preset}+{isardam}"));
+        }
+    }
+    for depth in 1..=3 {
+        compare_variants(&variants, fens.clone(), depth);
+    }
+}
+
 fn compare(fens: Vec<String>, depth: u32) {
     compare_variants(&variants(), fens, depth);
 }

@@ -1,5 +1,8 @@
 //! The last ply of perft under plain Isardam (types A and B, kings in or out), when the
-//! board passes the Isardam test and no enemy unit attacks the king.
+//! board passes the Isardam test. With our king attacked, every move is judged on the board
+//! after it (type B, where any attack is check: only the quiet moves that stand between the
+//! king and its one attacker, or take it); what follows is the common case, the king
+//! unattacked.
 //!
 //! The board before the move is clean, so a move can only create an observation through
 //! what it changes: the unit where it arrives, and a line it opens where it leaves. A unit
@@ -44,13 +47,28 @@ use std::cell::Cell;
 const FR: FirstRankPawns = FirstRankPawns::Immobile;
 
 /// The number of legal moves, or `None` when the position is not modelled here (the board
-/// fails the test; our king attacked or missing; a pawn on its first or last rank; hidden
-/// units or a pending rebirth).
+/// fails the test; our king missing; a pawn on its first or last rank; hidden units or a
+/// pending rebirth).
 /// `c`: the Circe rule composed with Isardam, if any (`fast::plan` says which).
 pub(crate) fn count(pos: &Position, kings: bool, type_b: bool, c: Option<&Circe>) -> Option<u64> {
     match c {
-        None => super::count(|out| run::<_, false, false>(pos, kings, type_b, None, out)),
-        Some(_) => count_composed(pos, kings, type_b, c),
+        None => super::count(|out| run::<_, false, false, false>(pos, kings, type_b, None, out))
+            .or_else(|| count_attacked(pos, kings, type_b, c)),
+        Some(_) => count_composed(pos, kings, type_b, c).or_else(|| count_attacked(pos, kings, type_b, c)),
+    }
+}
+
+/// [`count`] with our king attacked, where every move is judged (a copy of its own, so that
+/// the other positions pay nothing for it; it declines the positions whose king is not
+/// attacked, which [`count`] gives it only where the common path declined them).
+#[inline(never)]
+fn count_attacked(pos: &Position, kings: bool, type_b: bool, c: Option<&Circe>) -> Option<u64> {
+    match c {
+        None => super::count(|out| run::<_, false, false, true>(pos, kings, type_b, None, out)),
+        Some(c) if c.occupied == Occupied::Assassinate => {
+            super::count(|out| run::<_, true, true, true>(pos, kings, type_b, Some(c), out))
+        }
+        Some(_) => super::count(|out| run::<_, true, false, true>(pos, kings, type_b, c, out)),
     }
 }
 
@@ -61,29 +79,37 @@ fn count_composed(pos: &Position, kings: bool, type_b: bool, c: Option<&Circe>) 
     if c.is_some_and(|c| c.occupied == Occupied::Assassinate) {
         return count_assassin(pos, kings, type_b, c);
     }
-    super::count(|out| run::<_, true, false>(pos, kings, type_b, c, out))
+    super::count(|out| run::<_, true, false, false>(pos, kings, type_b, c, out))
 }
 
 /// [`count_composed`] under Assassin Circe (a copy of its own, so that the other rules pay
 /// nothing for the threat).
 #[inline(never)]
 fn count_assassin(pos: &Position, kings: bool, type_b: bool, c: Option<&Circe>) -> Option<u64> {
-    super::count(|out| run::<_, true, true>(pos, kings, type_b, c, out))
+    super::count(|out| run::<_, true, true, false>(pos, kings, type_b, c, out))
 }
 
 /// The legal moves (every judgement here is exact); `None` as for [`count`].
 pub(crate) fn moves(pos: &Position, kings: bool, type_b: bool, c: Option<&Circe>, list: &mut MoveList) -> Option<()> {
+    // (a position the first run declines after listing moves has its king unattacked: the
+    // second run declines it before listing any)
     match c {
-        None => run::<_, false, false>(pos, kings, type_b, None, list),
-        Some(c) if c.occupied == Occupied::Assassinate => run::<_, true, true>(pos, kings, type_b, Some(c), list),
-        Some(_) => run::<_, true, false>(pos, kings, type_b, c, list),
+        None => run::<_, false, false, false>(pos, kings, type_b, None, list)
+            .or_else(|| run::<_, false, false, true>(pos, kings, type_b, None, list)),
+        Some(c) if c.occupied == Occupied::Assassinate => {
+            run::<_, true, true, false>(pos, kings, type_b, Some(c), list)
+                .or_else(|| run::<_, true, true, true>(pos, kings, type_b, Some(c), list))
+        }
+        Some(_) => run::<_, true, false, false>(pos, kings, type_b, c, list)
+            .or_else(|| run::<_, true, false, true>(pos, kings, type_b, c, list)),
     }
 }
 
 #[inline(always)]
 /// `C`: composed with the Circe rule `c` (a constant, so that Isardam alone pays nothing for
-/// the composition); `A`: that rule is Assassin's (likewise).
-fn run<O: Out, const C: bool, const A: bool>(
+/// the composition); `A`: that rule is Assassin's (likewise); `K`: our king is attacked
+/// (else the position is declined), and every move is judged (likewise).
+fn run<O: Out, const C: bool, const A: bool, const K: bool>(
     pos: &Position,
     kings: bool,
     type_b: bool,
@@ -95,7 +121,7 @@ fn run<O: Out, const C: bool, const A: bool>(
     let us = pos.turn();
     let them = us.other();
     let occ = s.occ;
-    if crate::fast::geometry::attacked(s, k, them, occ, FR) || !passes_sets(s, kings, FR, None) {
+    if crate::fast::geometry::attacked(s, k, them, occ, FR) != K || !passes_sets(s, kings, FR, None) {
         return None;
     }
     let ours = s.color[us.index()];
@@ -152,7 +178,7 @@ fn run<O: Out, const C: bool, const A: bool>(
     // Assassin: a king on one of our home squares can be threatened by a capture anywhere,
     // so every move is judged; elsewhere only the king's steps onto them
     let threats = crate::fast::general::threat_squares(us).when(A);
-    let judged_units = if A && threats.contains(k) {
+    let judged_units = if K || (A && threats.contains(k)) {
         ours
     } else {
         (pinned | opening) & ours
@@ -196,10 +222,23 @@ fn run<O: Out, const C: bool, const A: bool>(
             &mut sink,
         );
     }
-    // pinned units and units on an opening square: every move judged
+    // Type B, where check is any attack: with our king attacked, a quiet move is legal only
+    // if it parries the attack, by standing between or (no Circe rule) taking the one
+    // attacker. Under a Circe rule every capture is judged: a rebirth may parry too.
+    let arrivals = if K && type_b && !judge.plays_king_capture {
+        let checkers = s.attackers_to(k, occ) & s.color[them.index()];
+        match checkers.first() {
+            Some(a) if !checkers.more_than_one() => between(k, a).with(a) | captures,
+            _ => captures,
+        }
+    } else {
+        Bitboard::FULL
+    };
+    // pinned units and units on an opening square (with our king attacked, every unit):
+    // every move judged
     for from in judged_units.without(k) {
         let p = Piece::new(us, s.role_at(from));
-        unit_moves(s, p, from, Bitboard::FULL, |m, arrived| {
+        unit_moves(s, p, from, arrivals, |m, arrived| {
             if C && captures.contains(m.to()) {
                 return out.judged_n(m, || judge.capture(m));
             }
@@ -240,7 +279,10 @@ fn run<O: Out, const C: bool, const A: bool>(
             out.judged(m, || judge.after(k, to, None, king, king, to, None));
         }
     }
-    judge.castling(pos, k, out);
+    // (not out of check)
+    if !K || !judge.check(s, k, true, None) {
+        judge.castling(pos, k, out);
+    }
     (!judge.declined.get()).then_some(())
 }
 
