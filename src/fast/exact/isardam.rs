@@ -271,8 +271,12 @@ fn run<O: Out, const C: bool, const A: bool, const K: bool>(
             out.judged_n(m, || judge.capture(m));
         } else if plain
             && !bad[Role::King.index()].contains(to)
-            && (!A || !threats.contains(to))
             && !crate::fast::geometry::attacked(s, to, them, without, FR)
+            && (!A
+                || !threats.contains(to)
+                // (Assassin, onto one of our home squares: no threat where no enemy unit
+                // attacks one of our units reborn there, whatever the test says of the capture)
+                || !crate::fast::general::assassination_threat_with(s, without.with(to), us, to, FR, |att| att))
         {
             out.legal(m);
         } else {

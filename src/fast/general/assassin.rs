@@ -42,7 +42,7 @@ pub(crate) fn assassination_threat(
 /// [`assassination_threat`] with the occupancy `occ`: the board `b` after a move of our king
 /// (and rook) only, which moves no unit whose rebirth square it could be.
 #[inline(always)]
-fn assassination_threat_with(
+pub(crate) fn assassination_threat_with(
     b: &Sets,
     occ: Bitboard,
     us: Color,

@@ -28,7 +28,7 @@ mod bulk;
 mod capture;
 mod castling;
 
-pub(crate) use assassin::{assassination_threat, threat_squares};
+pub(crate) use assassin::{assassination_threat, assassination_threat_with, threat_squares};
 pub(crate) use capture::{victim_weight, VictimRule};
 
 use crate::attacks::{between, king_attacks, pawn_attacks};
