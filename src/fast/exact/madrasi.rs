@@ -286,9 +286,18 @@ fn run<O: Out, const C: bool, const P: bool, const A: bool>(
         // what every enemy unit attacks, paralysed or not, through our king's square, on
         // the king's zone: a square there outside it is safe for the king at once
         // (Assassin: the threat squares judged too)
-        let hit = king_zone_attack_map(s, them, occ.without(k), k) | judge.threats.when(A);
+        let attack_map = king_zone_attack_map(s, them, occ.without(k), k);
+        let hit = attack_map | judge.threats.when(A);
         let steps = king_attacks(k) & !ours;
-        let free = steps & !hit & !forbid;
+        // (Assassin: a step onto one of our home squares is judged only where an enemy unit
+        // attacks one of our units reborn there after it; castling, which moves the rook
+        // too, onto any)
+        let step_hit = if A {
+            attack_map | judge.threatened_steps(steps & judge.threats & !forbid, occ.without(k))
+        } else {
+            hit
+        };
+        let free = steps & !step_hit & !forbid;
         let placed = if P {
             judge.pending_matters(k, free)
         } else {
@@ -299,7 +308,7 @@ fn run<O: Out, const C: bool, const P: bool, const A: bool>(
             let m = Move::new(k, to, MoveKind::Normal);
             out.judged_n(m, || judge.capture(m));
         }
-        for to in steps & hit & !forbid {
+        for to in steps & step_hit & !forbid {
             let m = Move::new(k, to, MoveKind::Normal);
             if P {
                 out.judged_n(m, || judge.capture(m));
@@ -729,6 +738,18 @@ impl<const C: bool, const P: bool, const A: bool> Judge<'_, C, P, A> {
         att.into_iter()
             .all(|a| self.gives_no_check(b, a, Piece::new(self.them, b.role_at(a)), k))
             && !(A && self.threats.contains(k) && self.assassinated(b, k))
+    }
+
+    /// Assassin: the squares among `to` (our home squares) where our king, stepping there
+    /// from the board `occ` it leaves, could be threatened: an enemy unit attacks one of our
+    /// units reborn there (paralysed or not, a superset).
+    #[inline(never)]
+    fn threatened_steps(&self, to: Bitboard, occ: Bitboard) -> Bitboard {
+        to.into_iter()
+            .filter(|&t| {
+                crate::fast::general::assassination_threat_with(self.s, occ.with(t), self.us, t, self.fr, |att| att)
+            })
+            .fold(Bitboard::EMPTY, Bitboard::with)
     }
 
     /// Assassin, our king on one of our home squares `k` on board `b`: could an enemy unit
