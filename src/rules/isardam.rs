@@ -162,7 +162,7 @@ static LINES: [[u64; 4]; 64] = line_masks();
 /// Would the unit `p` standing on `sq` (board `b`) be in an Isardam observation with a like
 /// enemy unit? `double_step`: it is a pawn that just made a double step.
 #[inline]
-fn unit_observed(
+pub fn unit_observed(
     b: &Sets,
     sq: Square,
     p: crate::square::Piece,

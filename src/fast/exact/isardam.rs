@@ -40,7 +40,7 @@ use crate::fast::victim::walks_on;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::{Position, Sets};
 use crate::rules::circe::{home_preimage_of, home_role, Capturer, Circe, FirstRankPawns, Occupied, Victim};
-use crate::rules::isardam::{delta, passes_after, passes_sets};
+use crate::rules::isardam::{delta, passes_after, passes_sets, unit_observed};
 use crate::square::{Color, Piece, Role, Square};
 use std::cell::Cell;
 
@@ -424,10 +424,50 @@ impl<const A: bool> Judge<'_, A> {
                 promote: None,
                 double,
             } => u64::from(legal(&sets, double)),
-            After::Board { sets, promote, double } => {
-                effects::each_walk(sets, promote).filter(|b| legal(b, double)).count() as u64
-            }
+            After::Board {
+                sets,
+                promote: Some((r, unit)),
+                double,
+            } => self.walks(sets, r, unit, double, pending),
         }
+    }
+
+    /// The legal moves a capture stands for whose board `sets` awaits the walk of the pawn
+    /// `unit` reborn on `r` on its promotion rank, one per walk. The walks differ only in
+    /// the unit on `r`: once the board with one walk passes the test, so does the rest of
+    /// the board with any other, and that walk's test is its unit's on `r` (a promoted walk
+    /// observes what observes it). Debug builds hold that to the whole test.
+    fn walks(
+        &self,
+        sets: Sets,
+        r: Square,
+        unit: Piece,
+        double: Option<Square>,
+        pending: Option<(Piece, Square)>,
+    ) -> u64 {
+        let mut rest_passes = false;
+        let legal = Role::PROMOTIONS.iter().filter(|&&walk| {
+            let reborn = unit.with_role(walk);
+            let mut b = sets;
+            b.toggle(r, reborn);
+            let Some(k) = b.pieces(self.us, Role::King).first() else {
+                return false;
+            };
+            let whole = || {
+                let (placed, vacated) = delta(self.s, &b);
+                passes_after(&b, placed, vacated, self.kings, FR, double)
+            };
+            let passes = if rest_passes {
+                let passes = !unit_observed(&b, r, reborn, self.kings, FR, false);
+                debug_assert_eq!(passes, whole(), "walk {walk:?} on {r} in {}", self.pos.fen());
+                passes
+            } else {
+                whole()
+            };
+            rest_passes |= passes;
+            passes && !self.check(&b, k, true, pending)
+        });
+        legal.count() as u64
     }
 
     /// Is the unit `p` going from `from` to `to` as `arrived` (capturing what stands on `to`,
