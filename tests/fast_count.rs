@@ -248,19 +248,14 @@ fn isardam_check_plays_the_kings_capture() {
     ]
     .map(String::from)
     .to_vec();
-    let mut variants = Vec::new();
-    for preset in [
+    let variants = with_isardam(&[
         "anticirce-calvet",
         "anticirce-cheylan",
         "circe-rex-inclusive",
         "circe-kamikaze",
         "circe-kamikaze-reborn",
         "circe-parrain",
-    ] {
-        for isardam in ["isardam", "isardam-type-b"] {
-            variants.push(format!("{preset}+{isardam}"));
-        }
-    }
+    ]);
     compare_variants(&variants, fens.clone(), 1);
     compare_variants(&variants, fens.clone(), 2);
     compare_variants(&variants, fens, 3);
@@ -320,20 +315,24 @@ fn isardam_with_an_attacked_king() {
         .map(String::from)
         .to_vec();
     let mut variants = vec!["isardam".to_string(), "isardam-type-b".to_string()];
-    for preset in [
+    variants.extend(with_isardam(&[
         "circe",
         "anticirce-calvet",
         "circe-assassin",
         "circe-coucou",
         "circe-parrain",
-    ] {
-        for isardam in ["isardam", "isardam-type-b"] {
-            variants.push(format!("{preset}+{isardam}"));
-        }
-    }
+    ]));
     for depth in 1..=3 {
         compare_variants(&variants, fens.clone(), depth);
     }
+}
+
+/// Each of `presets` composed with Isardam of both types.
+fn with_isardam(presets: &[&str]) -> Vec<String> {
+    presets
+        .iter()
+        .flat_map(|preset| ["isardam", "isardam-type-b"].map(|isardam| format!("{preset}+{isardam}")))
+        .collect()
 }
 
 fn compare(fens: Vec<String>, depth: u32) {

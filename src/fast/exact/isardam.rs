@@ -445,24 +445,26 @@ impl<const A: bool> Judge<'_, A> {
         double: Option<Square>,
         pending: Option<(Piece, Square)>,
     ) -> u64 {
+        // (the reborn unit is never our king)
+        let Some(k) = sets.pieces(self.us, Role::King).first() else {
+            return 0;
+        };
         let mut rest_passes = false;
         let legal = Role::PROMOTIONS.iter().filter(|&&walk| {
             let reborn = unit.with_role(walk);
             let mut b = sets;
             b.toggle(r, reborn);
-            let Some(k) = b.pieces(self.us, Role::King).first() else {
-                return false;
-            };
-            let whole = || {
-                let (placed, vacated) = delta(self.s, &b);
-                passes_after(&b, placed, vacated, self.kings, FR, double)
-            };
             let passes = if rest_passes {
                 let passes = !unit_observed(&b, r, reborn, self.kings, FR, false);
-                debug_assert_eq!(passes, whole(), "walk {walk:?} on {r} in {}", self.pos.fen());
+                debug_assert_eq!(
+                    passes,
+                    self.passes(&b, double),
+                    "walk {walk:?} on {r} in {}",
+                    self.pos.fen()
+                );
                 passes
             } else {
-                whole()
+                self.passes(&b, double)
             };
             rest_passes |= passes;
             passes && !self.check(&b, k, true, pending)
@@ -492,8 +494,15 @@ impl<const A: bool> Judge<'_, A> {
     /// `pending`: the enemy unit awaiting its Parrain rebirth, if the move captured one.
     #[inline]
     fn legal(&self, b: &Sets, k: Square, double: Option<Square>, pending: Option<(Piece, Square)>) -> bool {
+        self.passes(b, double) && !self.check(b, k, true, pending)
+    }
+
+    /// Does the board `b` after a move pass the Isardam test (the board before it does)?
+    /// `double`: a double step's arrival square.
+    #[inline]
+    fn passes(&self, b: &Sets, double: Option<Square>) -> bool {
         let (placed, vacated) = delta(self.s, b);
-        passes_after(b, placed, vacated, self.kings, FR, double) && !self.check(b, k, true, pending)
+        passes_after(b, placed, vacated, self.kings, FR, double)
     }
 
     /// Is our king on `k` in check on board `b` (`clean`: known to pass the test)? Type B:
