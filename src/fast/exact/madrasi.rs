@@ -31,21 +31,24 @@
 //! opponent's last capture is reborn after our move: the moves whose rebirth can matter are
 //! judged on that board too ([`Judge::pending`]).
 
-use super::{castlings_by_map, king_on, king_zone_attack_map, pinned, plain_after, plain_king, unit_moves, Out};
+mod captures;
+
+use super::{
+    castlings_by_map, king_on, king_zone_attack_map, pinned, plain_after, plain_king, unit_moves, ButEnPassant, Out,
+};
 use crate::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, pawn_attacks_of_set, queen_attacks,
     rook_attacks,
 };
 use crate::bitboard::Bitboard;
-use crate::fast::effects::{self, After, CapturerRebirth};
-use crate::fast::geometry::checks_from;
-use crate::fast::rebirth_tables::victims_to_judge;
-use crate::fast::victim::RebornUnit;
+use crate::fast::effects;
 use crate::moves::{Move, MoveKind, MoveList};
+use crate::orthodox::Counter;
 use crate::position::{Position, Sets};
 use crate::rules::circe::{Capturer, Circe, FirstRankPawns, Occupied, When};
 use crate::rules::madrasi::observed_on;
 use crate::square::{Color, Piece, Role, Square};
+use captures::{captures_to_judge, Bulk};
 use std::cell::Cell;
 
 /// The number of legal moves, or `None` when the position is not modelled here (no king; a
@@ -62,25 +65,35 @@ pub(crate) fn count(pos: &Position, kings: bool, c: Option<&Circe>) -> Option<u6
     }
 }
 
+/// The number of legal moves `run` gives under a composed rule. (Not through
+/// `super::count`'s closure, which the compiler left out of line for these copies of `run`,
+/// at about 1% of their instructions.)
+#[inline(always)]
+fn counted<const C: bool, const P: bool, const A: bool>(pos: &Position, kings: bool, c: Option<&Circe>) -> Option<u64> {
+    let mut out = Counter(0);
+    run::<_, C, P, A>(pos, kings, c, &mut out)?;
+    Some(out.0)
+}
+
 /// [`count`] under a composed Circe rule (a call of its own: inlined, it made the paths
 /// beside it in the dispatch slower).
 #[inline(never)]
 fn count_composed(pos: &Position, kings: bool, c: Option<&Circe>) -> Option<u64> {
-    super::count(|out| run::<_, true, false, false>(pos, kings, c, out))
+    counted::<true, false, false>(pos, kings, c)
 }
 
 /// [`count_composed`] under Assassin Circe, whose check includes a threat (a copy of its
 /// own, so that the other rules pay nothing for it).
 #[inline(never)]
 fn count_assassin(pos: &Position, kings: bool, c: Option<&Circe>) -> Option<u64> {
-    super::count(|out| run::<_, true, false, true>(pos, kings, c, out))
+    counted::<true, false, true>(pos, kings, c)
 }
 
 /// [`count_composed`] with a pending Parrain rebirth (a copy of its own, so that the
 /// positions without one pay nothing for it).
 #[inline(never)]
 fn count_pending(pos: &Position, kings: bool, c: Option<&Circe>) -> Option<u64> {
-    super::count(|out| run::<_, true, true, false>(pos, kings, c, out))
+    counted::<true, true, false>(pos, kings, c)
 }
 
 /// The legal moves (every judgement here is exact: none needs the legality test); `None`
@@ -238,20 +251,23 @@ fn run<O: Out, const C: bool, const P: bool, const A: bool>(
             s.pieces(them, Role::Bishop) & danger | dq,
         );
         // the units but the king, with their orthodox pins (e.p. judged below)
-        crate::orthodox::generate_with(
-            pos,
-            mobile.without(k),
-            Bitboard::EMPTY,
-            pinned,
-            &mut Bulk::<O, C, P, A> {
+        let captures = match c {
+            Some(c) if C => captures_to_judge::<A>(pos, c, them, k),
+            _ => Bitboard::EMPTY,
+        };
+        let movers = mobile.without(k);
+        if C && (P || captures.any()) {
+            let mut bulk = Bulk::<O, C, P, A> {
                 out: &mut *out,
-                captures: match c {
-                    Some(c) if C => captures_to_judge::<A>(pos, c, them, k),
-                    _ => Bitboard::EMPTY,
-                },
+                captures,
                 judge: &judge,
-            },
-        );
+            };
+            crate::orthodox::generate_with(pos, movers, Bitboard::EMPTY, pinned, &mut bulk);
+        } else {
+            // (no capture to judge: every move of the bulk is one legal move, as under
+            // Madrasi alone, whose sink this shares)
+            crate::orthodox::generate_with(pos, movers, Bitboard::EMPTY, pinned, &mut ButEnPassant(&mut *out));
+        }
         // and pinned units leaving their line
         pinned & mobile
     };
@@ -304,9 +320,13 @@ fn run<O: Out, const C: bool, const P: bool, const A: bool>(
             Bitboard::EMPTY
         };
         out.targets(k, free & !placed);
-        for to in (steps & forbid) | placed {
+        for to in (steps & forbid & step_hit) | placed {
             let m = Move::new(k, to, MoveKind::Normal);
             out.judged_n(m, || judge.capture(m));
+        }
+        let captures = steps & forbid & !step_hit;
+        if C && captures.any() {
+            judge.king_captures(captures, out);
         }
         for to in steps & step_hit & !forbid {
             let m = Move::new(k, to, MoveKind::Normal);
@@ -324,166 +344,6 @@ fn run<O: Out, const C: bool, const P: bool, const A: bool>(
         }
     }
     (!judge.declined.get()).then_some(())
-}
-
-/// The enemy units whose capture, by an unpinned unit other than the king with no active
-/// or wakeable unit attacking the king, is judged on the board under the composed Circe
-/// rule `c`; the others count one move each (per promotion), as under Madrasi alone. Where
-/// the capturer stays and the rebirth square depends on the victim alone, such a capture
-/// leaves the board of Madrasi alone plus the reborn unit (or its square made uncapturable,
-/// Strict). A unit added can close lines but not open them, so it wakes no unit that could
-/// reach the king (those are the wakeable ones, which the pins hold), and it can give check
-/// itself only from where it attacks the king on an empty board: the victims judged are
-/// those the victim family weighs (`victims_to_judge`). Every other rule: every capture.
-#[inline(always)]
-fn captures_to_judge<const A: bool>(pos: &Position, c: &Circe, them: Color, k: Square) -> Bitboard {
-    let theirs = pos.sets().color[them.index()];
-    let later = c.when != When::AtOnce;
-    if c.capturer != Capturer::Stays || (c.square_depends_on_capture() && !later) {
-        return theirs;
-    }
-    let (uncapturable, _) = crate::fast::victim::uncapturable_victims(pos, c);
-    let assassinating = if A {
-        assassinating(pos, c, them)
-    } else {
-        Bitboard::EMPTY
-    };
-    (victims_to_judge(pos, c, them, k, uncapturable) | assassinating) & theirs
-}
-
-/// Assassin (the preset's home squares, victims keeping their walk): the enemy units whose
-/// capture rebirths them onto an occupant unlike them, which the rebirth removes. That may
-/// open lines or wake units, so those captures are judged on the model's board. Onto a unit
-/// just like the victim, the board is that of a victim gone, as when it vanishes. Captured
-/// on its own home square, the victim removes the capturer and stands where it stood: only
-/// the capturer's departure differs from the board before, as in the bulk, and the victim
-/// is weighed where it could attack the king (`victims_to_judge`).
-#[inline(always)]
-fn assassinating(pos: &Position, c: &Circe, them: Color) -> Bitboard {
-    let s = pos.sets();
-    let Some(hc) = c.home_colour(them) else {
-        return crate::fast::rebirth_tables::all_victims_reborn_in(pos, c, them, s.occ);
-    };
-    let mut judged = Bitboard::EMPTY;
-    for role in Role::CAPTURABLE {
-        let units = s.pieces(them, role);
-        if units.any() {
-            judged |= units & crate::fast::rebirth_tables::home_preimage_in(role, hc, s.occ & !units);
-        }
-    }
-    judged
-}
-
-/// The orthodox generator's moves but its e.p. captures, which are judged apart (the
-/// generator tests them by orthodox check); under a composed Circe rule its captures
-/// (onto `captures`, the enemy units) are judged one by one with their effects, and (`P`)
-/// the moves that put our pending unit where it matters ([`Judge::pending_matters`]).
-struct Bulk<'a, 'j, O: Out, const C: bool, const P: bool, const A: bool> {
-    out: &'a mut O,
-    captures: Bitboard,
-    judge: &'a Judge<'j, C, P, A>,
-}
-
-impl<O: Out, const C: bool, const P: bool, const A: bool> Bulk<'_, '_, O, C, P, A> {
-    /// The pawn moves to `t` by the vector `delta` whose pending rebirth matters, judged
-    /// (moves of `kind`, or with `None` promotions: one per walk); the others returned.
-    #[inline(always)]
-    fn pawn_pending(&mut self, t: Bitboard, delta: i8, kind: Option<MoveKind>) -> Bitboard {
-        if !P {
-            return t;
-        }
-        let placed = self.judge.pending_matters_by(t, pawn_vector(delta));
-        let from = |to: Square| Square::new((to.index() as i8 - delta) as u8);
-        match kind {
-            None => super::judge_each(&mut *self.out, placed, from, true, |m| self.judge.capture(m)),
-            Some(kind) => {
-                for to in placed {
-                    let m = Move::new(from(to), to, kind);
-                    self.out.judged_n(m, || self.judge.capture(m));
-                }
-            }
-        }
-        t & !placed
-    }
-}
-
-/// The file and rank steps of a pawn move whose square index changes by `delta`.
-#[inline(always)]
-fn pawn_vector(delta: i8) -> (i32, i32) {
-    let dy = (i32::from(delta) + 28).div_euclid(8) - 3;
-    (i32::from(delta) - 8 * dy, dy)
-}
-
-impl<O: Out, const C: bool, const P: bool, const A: bool> crate::orthodox::Sink for Bulk<'_, '_, O, C, P, A> {
-    #[inline(always)]
-    fn targets(&mut self, from: Square, t: Bitboard) {
-        if !C {
-            return self.out.targets(from, t);
-        }
-        let plain = t & !self.captures;
-        let placed = if P {
-            self.judge.pending_matters(from, plain)
-        } else {
-            Bitboard::EMPTY
-        };
-        self.out.targets(from, plain & !placed);
-        super::judge_each(
-            &mut *self.out,
-            t & self.captures,
-            |_| from,
-            false,
-            |m| self.judge.bulk_capture(m),
-        );
-        if P {
-            super::judge_each(&mut *self.out, placed, |_| from, false, |m| self.judge.capture(m));
-        }
-    }
-    #[inline(always)]
-    fn pawn_shift(&mut self, t: Bitboard, delta: i8, kind: MoveKind) {
-        if !C {
-            return self.out.pawn_shift(t, delta, kind);
-        }
-        let plain = self.pawn_pending(t & !self.captures, delta, Some(kind));
-        self.out.pawn_shift(plain, delta, kind);
-        super::judge_each(
-            &mut *self.out,
-            t & self.captures,
-            |to| Square::new((to.index() as i8 - delta) as u8),
-            false,
-            |m| self.judge.bulk_capture(m),
-        );
-    }
-    #[inline(always)]
-    fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
-        if !C {
-            return self.out.pawn_promotions(t, delta);
-        }
-        let plain = self.pawn_pending(t & !self.captures, delta, None);
-        self.out.pawn_promotions(plain, delta);
-        super::judge_each(
-            &mut *self.out,
-            t & self.captures,
-            |to| Square::new((to.index() as i8 - delta) as u8),
-            true,
-            |m| self.judge.bulk_capture(m),
-        );
-    }
-    #[inline(always)]
-    fn one(&mut self, m: Move) {
-        if m.kind() == MoveKind::EnPassant {
-        } else if C
-            && (self.captures.contains(m.to())
-                || (P
-                    && self
-                        .judge
-                        .pending_matters(m.from(), Bitboard::from_square(m.to()))
-                        .any()))
-        {
-            self.out.judged_n(m, || self.judge.bulk_capture(m));
-        } else {
-            self.out.one(m);
-        }
-    }
 }
 
 /// Judges moves on the bitboards after them (`C`: under a composed Circe rule; `P`: with our
@@ -594,123 +454,6 @@ impl<const C: bool, const P: bool, const A: bool> Judge<'_, C, P, A> {
     fn after(&self, from: Square, to: Square, ep: Option<Square>, p: Piece, arrived: Piece) -> bool {
         let k = if from == self.k { to } else { self.k };
         self.safe(&plain_after(self.s, from, to, ep, p, arrived), k)
-    }
-
-    /// The number of legal moves capture `m` stands for (one per walk of a pawn reborn on its
-    /// promotion rank) under the composed Circe rule, on the board the model gives.
-    #[inline(never)]
-    fn capture(&self, m: Move) -> u64 {
-        let c = self.circe.expect("captures are judged apart only under a Circe rule");
-        let safe = |b: &Sets| b.pieces(self.us, Role::King).first().is_some_and(|k| self.safe(b, k));
-        match effects::after(self.pos, Some(c), m) {
-            After::Illegal => 0,
-            After::Declined => {
-                self.declined.set(true);
-                0
-            }
-            After::Board {
-                sets, promote: None, ..
-            } => u64::from(safe(&sets)),
-            After::Board {
-                sets,
-                promote: Some((r, unit)),
-                ..
-            } => Role::PROMOTIONS
-                .iter()
-                .filter(|&&walk| {
-                    let mut b = sets;
-                    b.toggle(r, unit.with_role(walk));
-                    safe(&b)
-                })
-                .count() as u64,
-        }
-    }
-
-    /// A capture of the bulk count (by an unpinned unit other than the king, no active or
-    /// wakeable unit attacking the king: see [`captures_to_judge`]): settled by the
-    /// reborn unit where the capturer stays (`reborn_unit`), else judged on the board.
-    #[inline(always)]
-    fn bulk_capture(&self, m: Move) -> u64 {
-        if P {
-            // (the settling knows nothing of our pending unit)
-            return self.capture(m);
-        }
-        let c = self.circe.expect("captures are judged apart only under a Circe rule");
-        let (from, to) = (m.from(), m.to());
-        let settled = match c.capturer {
-            Capturer::Stays => {
-                let occ = self.s.occ.without(from);
-                match crate::fast::victim::reborn_unit(self.pos, c, self.k, from, to, m.promotion_role(), occ) {
-                    RebornUnit::Settled(n) => Some(n),
-                    RebornUnit::Attacks(unit, r) => Some(self.reborn_attacker(m, unit, r)),
-                    RebornUnit::Board => None,
-                }
-            }
-            _ => self.capturer_leaves(c, m),
-        };
-        // (held to the model where the model decides)
-        #[cfg(debug_assertions)]
-        if let Some(n) = settled {
-            let declined = self.declined.get();
-            let model = self.capture(m);
-            if !self.declined.get() {
-                assert_eq!(n, model, "{} in {}", crate::notation::uci(m), self.pos.fen());
-            }
-            self.declined.set(declined);
-        }
-        settled.unwrap_or_else(|| self.capture(m))
-    }
-
-    /// A capture of the bulk count, the capturer staying, whose victim is reborn as `unit` on
-    /// the empty square `r`, from which it attacks our king in some walk: in the bulk nothing
-    /// else can attack the king after it (see [`captures_to_judge`]), so it makes one move
-    /// per walk the reborn unit takes there (four for a pawn reborn promoting) that attacks
-    /// the king with no check.
-    #[inline(never)]
-    fn reborn_attacker(&self, m: Move, unit: Piece, r: Square) -> u64 {
-        let (from, to) = (m.from(), m.to());
-        let p = self.pos.piece_at(from).expect("a capture's mover stands on its square");
-        let arrived = m.promotion_role().map_or(p, |r| p.with_role(r));
-        let b = plain_after(self.s, from, to, None, p, arrived);
-        let occ = b.occ.with(r);
-        let legal = crate::fast::victim::walks_on(unit, r).iter().filter(|&&walk| {
-            let reborn = unit.with_role(walk);
-            !checks_from(self.them, self.fr, walk, r, self.k, occ) || {
-                let mut after = b;
-                after.toggle(r, reborn);
-                self.gives_no_check(&after, r, reborn, self.k)
-            }
-        });
-        legal.count() as u64
-    }
-
-    /// A capture of the bulk count under a rule whose capturer leaves the capture square
-    /// (reborn: Anticirce, Kamikaze reborn; removed: Kamikaze), settled without the board
-    /// where neither the square it leaves nor the capture square screens our king from an
-    /// enemy slider: then no line to the king opens, and a reborn capturer (ours) only closes
-    /// lines, so the capture is legal when the capturer's rebirth is and the reborn victim
-    /// gives no check (`reborn_unit`). `None`: judged on the board.
-    #[inline(always)]
-    fn capturer_leaves(&self, c: &Circe, m: Move) -> Option<u64> {
-        let (from, to) = (m.from(), m.to());
-        if self.screens.contains(from) || self.screens.contains(to) {
-            return None;
-        }
-        let p = self.pos.piece_at(from)?;
-        let arrived = m.promotion_role().map_or(p, |r| p.with_role(r));
-        let left = self.s.occ.without(from).without(to);
-        let occ = match c.capturer {
-            // (a king capturer, which may stay, is never in the bulk)
-            Capturer::Reborn if arrived.role() == Role::King => return None,
-            Capturer::Reborn => match effects::capturer_rebirth(c, arrived, to, to, left) {
-                CapturerRebirth::On(r) => left.with(r),
-                CapturerRebirth::Gone => left,
-                CapturerRebirth::Illegal => return Some(0),
-                CapturerRebirth::Declined => return None,
-            },
-            _ => left,
-        };
-        crate::fast::victim::reborn_unit(self.pos, c, self.k, from, to, m.promotion_role(), occ).settled()
     }
 
     /// Is our king on `k` out of check on board `b`: no enemy unit attacks it but units that

@@ -82,6 +82,31 @@ impl Out for MoveList {
     }
 }
 
+/// The orthodox generator's moves, each one legal move, but its e.p. captures: the paths
+/// judge those apart, since the generator tests them by orthodox check.
+pub(crate) struct ButEnPassant<'a, O: Out>(pub(crate) &'a mut O);
+
+impl<O: Out> crate::orthodox::Sink for ButEnPassant<'_, O> {
+    #[inline(always)]
+    fn targets(&mut self, from: Square, t: Bitboard) {
+        self.0.targets(from, t);
+    }
+    #[inline(always)]
+    fn pawn_shift(&mut self, t: Bitboard, delta: i8, kind: MoveKind) {
+        self.0.pawn_shift(t, delta, kind);
+    }
+    #[inline(always)]
+    fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
+        self.0.pawn_promotions(t, delta);
+    }
+    #[inline(always)]
+    fn one(&mut self, m: Move) {
+        if m.kind() != MoveKind::EnPassant {
+            self.0.one(m);
+        }
+    }
+}
+
 /// Captures of the orthodox generator's bulk sets judged one by one (the observation paths
 /// composed with a Circe rule): the arrivals `t`, each from `from(to)`, as promotions with
 /// `promote`; `capture` gives the legal moves each stands for.

@@ -1,0 +1,336 @@
+//! Madrasi composed with a Circe rule: the captures. Quiet moves and castling do what they
+//! do under Madrasi alone (the parent module); a capture may rebirth the victim, rebirth or
+//! remove the capturer, and so add a unit that attacks, blocks a line or wakes a unit.
+//! Which captures the bulk count settles without the board ([`captures_to_judge`]), how a
+//! settled capture is weighed (the reborn victim alone, or the capturer's rebirth), and the
+//! judgement of the others on the board the shared model of a move's effects gives.
+
+use super::{Judge, Out};
+use crate::bitboard::Bitboard;
+use crate::fast::effects::{self, After, CapturerRebirth};
+use crate::fast::exact::{judge_each, plain_after};
+use crate::fast::geometry::checks_from;
+use crate::fast::rebirth_tables::victims_to_judge;
+use crate::fast::victim::RebornUnit;
+use crate::moves::{Move, MoveKind};
+use crate::position::{Position, Sets};
+use crate::rules::circe::{Capturer, Circe, When};
+use crate::square::{Color, Piece, Role, Square};
+
+/// The enemy units whose capture, by an unpinned unit other than the king with no active
+/// or wakeable unit attacking the king, is judged on the board under the composed Circe
+/// rule `c`; the others count one move each (per promotion), as under Madrasi alone. Where
+/// the capturer stays and the rebirth square depends on the victim alone, such a capture
+/// leaves the board of Madrasi alone plus the reborn unit (or its square made uncapturable,
+/// Strict). A unit added can close lines but not open them, so it wakes no unit that could
+/// reach the king (those are the wakeable ones, which the pins hold), and it can give check
+/// itself only from where it attacks the king on an empty board: the victims judged are
+/// those the victim family weighs (`victims_to_judge`). Every other rule: every capture.
+#[inline(always)]
+pub(super) fn captures_to_judge<const A: bool>(pos: &Position, c: &Circe, them: Color, k: Square) -> Bitboard {
+    let theirs = pos.sets().color[them.index()];
+    let later = c.when != When::AtOnce;
+    if c.capturer != Capturer::Stays || (c.square_depends_on_capture() && !later) {
+        return theirs;
+    }
+    let (uncapturable, _) = crate::fast::victim::uncapturable_victims(pos, c);
+    let assassinating = if A {
+        assassinating(pos, c, them)
+    } else {
+        Bitboard::EMPTY
+    };
+    let judged = (victims_to_judge(pos, c, them, k, uncapturable) | assassinating) & theirs;
+    if c.victim_kings {
+        unattacked_king_left_out(pos, them, judged)
+    } else {
+        judged
+    }
+}
+
+/// `judged` without the enemy king where no unit of ours attacks it: Rex Inclusive weighs
+/// that king, which only such a unit could take; left out, the bulk needs no judging at
+/// all more often.
+#[inline(never)]
+fn unattacked_king_left_out(pos: &Position, them: Color, judged: Bitboard) -> Bitboard {
+    let s = pos.sets();
+    match (s.pieces(them, Role::King) & judged).first() {
+        Some(e) if (s.attackers_to(e, s.occ) & s.color[them.other().index()]).is_empty() => judged.without(e),
+        _ => judged,
+    }
+}
+
+/// Assassin (the preset's home squares, victims keeping their walk): the enemy units whose
+/// capture rebirths them onto an occupant unlike them, which the rebirth removes. That may
+/// open lines or wake units, so those captures are judged on the model's board. Onto a unit
+/// just like the victim, the board is that of a victim gone, as when it vanishes. Captured
+/// on its own home square, the victim removes the capturer and stands where it stood: only
+/// the capturer's departure differs from the board before, as in the bulk, and the victim
+/// is weighed where it could attack the king (`victims_to_judge`).
+#[inline(always)]
+fn assassinating(pos: &Position, c: &Circe, them: Color) -> Bitboard {
+    let s = pos.sets();
+    let Some(hc) = c.home_colour(them) else {
+        return crate::fast::rebirth_tables::all_victims_reborn_in(pos, c, them, s.occ);
+    };
+    let mut judged = Bitboard::EMPTY;
+    for role in Role::CAPTURABLE {
+        let units = s.pieces(them, role);
+        if units.any() {
+            judged |= units & crate::fast::rebirth_tables::home_preimage_in(role, hc, s.occ & !units);
+        }
+    }
+    judged
+}
+
+/// Under a composed Circe rule, the orthodox generator's moves but its e.p. captures, which
+/// are judged apart (the generator tests them by orthodox check): its captures onto
+/// `captures` are judged one by one with their effects, and (`P`) the moves that put our
+/// pending unit where it matters ([`Judge::pending_matters`]).
+pub(super) struct Bulk<'a, 'j, O: Out, const C: bool, const P: bool, const A: bool> {
+    pub(super) out: &'a mut O,
+    pub(super) captures: Bitboard,
+    pub(super) judge: &'a Judge<'j, C, P, A>,
+}
+
+impl<O: Out, const C: bool, const P: bool, const A: bool> Bulk<'_, '_, O, C, P, A> {
+    /// The pawn moves to `t` by the vector `delta` whose pending rebirth matters, judged
+    /// (moves of `kind`, or with `None` promotions: one per walk); the others returned.
+    #[inline(always)]
+    fn pawn_pending(&mut self, t: Bitboard, delta: i8, kind: Option<MoveKind>) -> Bitboard {
+        if !P {
+            return t;
+        }
+        let placed = self.judge.pending_matters_by(t, pawn_vector(delta));
+        let from = |to: Square| Square::new((to.index() as i8 - delta) as u8);
+        match kind {
+            None => judge_each(&mut *self.out, placed, from, true, |m| self.judge.capture(m)),
+            Some(kind) => {
+                for to in placed {
+                    let m = Move::new(from(to), to, kind);
+                    self.out.judged_n(m, || self.judge.capture(m));
+                }
+            }
+        }
+        t & !placed
+    }
+}
+
+/// The file and rank steps of a pawn move whose square index changes by `delta`.
+#[inline(always)]
+fn pawn_vector(delta: i8) -> (i32, i32) {
+    let dy = (i32::from(delta) + 28).div_euclid(8) - 3;
+    (i32::from(delta) - 8 * dy, dy)
+}
+
+impl<O: Out, const C: bool, const P: bool, const A: bool> crate::orthodox::Sink for Bulk<'_, '_, O, C, P, A> {
+    #[inline(always)]
+    fn targets(&mut self, from: Square, t: Bitboard) {
+        let plain = t & !self.captures;
+        let placed = if P {
+            self.judge.pending_matters(from, plain)
+        } else {
+            Bitboard::EMPTY
+        };
+        self.out.targets(from, plain & !placed);
+        judge_each(
+            &mut *self.out,
+            t & self.captures,
+            |_| from,
+            false,
+            |m| self.judge.bulk_capture(m),
+        );
+        if P {
+            judge_each(&mut *self.out, placed, |_| from, false, |m| self.judge.capture(m));
+        }
+    }
+    #[inline(always)]
+    fn pawn_shift(&mut self, t: Bitboard, delta: i8, kind: MoveKind) {
+        let plain = self.pawn_pending(t & !self.captures, delta, Some(kind));
+        self.out.pawn_shift(plain, delta, kind);
+        judge_each(
+            &mut *self.out,
+            t & self.captures,
+            |to| Square::new((to.index() as i8 - delta) as u8),
+            false,
+            |m| self.judge.bulk_capture(m),
+        );
+    }
+    #[inline(always)]
+    fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
+        let plain = self.pawn_pending(t & !self.captures, delta, None);
+        self.out.pawn_promotions(plain, delta);
+        judge_each(
+            &mut *self.out,
+            t & self.captures,
+            |to| Square::new((to.index() as i8 - delta) as u8),
+            true,
+            |m| self.judge.bulk_capture(m),
+        );
+    }
+    #[inline(always)]
+    fn one(&mut self, m: Move) {
+        if m.kind() == MoveKind::EnPassant {
+        } else if self.captures.contains(m.to())
+            || (P
+                && self
+                    .judge
+                    .pending_matters(m.from(), Bitboard::from_square(m.to()))
+                    .any())
+        {
+            self.out.judged_n(m, || self.judge.bulk_capture(m));
+        } else {
+            self.out.one(m);
+        }
+    }
+}
+
+impl<const C: bool, const P: bool, const A: bool> Judge<'_, C, P, A> {
+    /// The number of legal moves capture `m` stands for (one per walk of a pawn reborn on its
+    /// promotion rank) under the composed Circe rule, on the board the model gives.
+    #[inline(never)]
+    pub(super) fn capture(&self, m: Move) -> u64 {
+        let c = self.circe.expect("captures are judged apart only under a Circe rule");
+        let safe = |b: &Sets| b.pieces(self.us, Role::King).first().is_some_and(|k| self.safe(b, k));
+        match effects::after(self.pos, Some(c), m) {
+            After::Illegal => 0,
+            After::Declined => {
+                self.declined.set(true);
+                0
+            }
+            After::Board {
+                sets, promote: None, ..
+            } => u64::from(safe(&sets)),
+            After::Board {
+                sets,
+                promote: Some((r, unit)),
+                ..
+            } => Role::PROMOTIONS
+                .iter()
+                .filter(|&&walk| {
+                    let mut b = sets;
+                    b.toggle(r, unit.with_role(walk));
+                    safe(&b)
+                })
+                .count() as u64,
+        }
+    }
+
+    /// A capture of the bulk count (by an unpinned unit other than the king, no active or
+    /// wakeable unit attacking the king: see [`captures_to_judge`]): settled by the
+    /// reborn unit where the capturer stays (`reborn_unit`), else judged on the board.
+    #[inline(always)]
+    fn bulk_capture(&self, m: Move) -> u64 {
+        if P {
+            // (the settling knows nothing of our pending unit)
+            return self.capture(m);
+        }
+        let c = self.circe.expect("captures are judged apart only under a Circe rule");
+        let settled = match c.capturer {
+            Capturer::Stays => self.victim_reborn(c, m, self.k),
+            _ => self.capturer_leaves(c, m),
+        };
+        self.settled_or_judged(m, settled)
+    }
+
+    /// The captures by our king onto the squares `t`, which no enemy unit attacks through
+    /// the king's square, paralysed or not: as for a capture of the bulk, a unit added closes lines
+    /// and cannot open them, so where the capturer stays only the reborn victim can attack
+    /// the king after it (`reborn_unit`, the king on the capture square). Under Assassin
+    /// (a threat on a home square), with our pending unit, or where the capturer leaves,
+    /// judged on the board.
+    #[inline(never)]
+    pub(super) fn king_captures(&self, t: Bitboard, out: &mut impl Out) {
+        let c = self.circe.expect("captures are judged apart only under a Circe rule");
+        for to in t {
+            let m = Move::new(self.k, to, MoveKind::Normal);
+            out.judged_n(m, || {
+                let settled = match c.capturer {
+                    Capturer::Stays if !A && !P => self.victim_reborn(c, m, to),
+                    _ => None,
+                };
+                self.settled_or_judged(m, settled)
+            });
+        }
+    }
+
+    /// A capture whose capturer stays, opening no line to our king on `k` after it: settled
+    /// by the reborn victim alone (`reborn_unit`), or `None`: judged on the board.
+    #[inline(always)]
+    fn victim_reborn(&self, c: &Circe, m: Move, k: Square) -> Option<u64> {
+        let (from, to) = (m.from(), m.to());
+        let occ = self.s.occ.without(from);
+        match crate::fast::victim::reborn_unit(self.pos, c, k, from, to, m.promotion_role(), occ) {
+            RebornUnit::Settled(n) => Some(n),
+            RebornUnit::Attacks(unit, r) => Some(self.reborn_attacker(m, unit, r, k)),
+            RebornUnit::Board => None,
+        }
+    }
+
+    /// The legal moves of capture `m`: `settled`, or else judged on the board.
+    #[inline(always)]
+    fn settled_or_judged(&self, m: Move, settled: Option<u64>) -> u64 {
+        // (held to the model where the model decides)
+        #[cfg(debug_assertions)]
+        if let Some(n) = settled {
+            let declined = self.declined.get();
+            let model = self.capture(m);
+            if !self.declined.get() {
+                assert_eq!(n, model, "{} in {}", crate::notation::uci(m), self.pos.fen());
+            }
+            self.declined.set(declined);
+        }
+        settled.unwrap_or_else(|| self.capture(m))
+    }
+
+    /// A capture of the bulk count or of our king ([`Judge::king_captures`]), the capturer
+    /// staying, whose victim is reborn as `unit` on the empty square `r`, from which it
+    /// attacks our king on `k` after the move in some walk: nothing else can attack the king
+    /// after it (see [`captures_to_judge`]), so it makes one move per walk the reborn unit
+    /// takes there (four for a pawn reborn promoting) that attacks the king with no check.
+    #[inline(never)]
+    fn reborn_attacker(&self, m: Move, unit: Piece, r: Square, k: Square) -> u64 {
+        let (from, to) = (m.from(), m.to());
+        let p = self.pos.piece_at(from).expect("a capture's mover stands on its square");
+        let arrived = m.promotion_role().map_or(p, |r| p.with_role(r));
+        let b = plain_after(self.s, from, to, None, p, arrived);
+        let occ = b.occ.with(r);
+        let legal = crate::fast::victim::walks_on(unit, r).iter().filter(|&&walk| {
+            let reborn = unit.with_role(walk);
+            !checks_from(self.them, self.fr, walk, r, k, occ) || {
+                let mut after = b;
+                after.toggle(r, reborn);
+                self.gives_no_check(&after, r, reborn, k)
+            }
+        });
+        legal.count() as u64
+    }
+
+    /// A capture of the bulk count under a rule whose capturer leaves the capture square
+    /// (reborn: Anticirce, Kamikaze reborn; removed: Kamikaze), settled without the board
+    /// where neither the square it leaves nor the capture square screens our king from an
+    /// enemy slider: then no line to the king opens, and a reborn capturer (ours) only closes
+    /// lines, so the capture is legal when the capturer's rebirth is and the reborn victim
+    /// gives no check (`reborn_unit`). `None`: judged on the board.
+    #[inline(always)]
+    fn capturer_leaves(&self, c: &Circe, m: Move) -> Option<u64> {
+        let (from, to) = (m.from(), m.to());
+        if self.screens.contains(from) || self.screens.contains(to) {
+            return None;
+        }
+        let p = self.pos.piece_at(from)?;
+        let arrived = m.promotion_role().map_or(p, |r| p.with_role(r));
+        let left = self.s.occ.without(from).without(to);
+        let occ = match c.capturer {
+            // (a king capturer, which may stay, is never in the bulk)
+            Capturer::Reborn if arrived.role() == Role::King => return None,
+            Capturer::Reborn => match effects::capturer_rebirth(c, arrived, to, to, left) {
+                CapturerRebirth::On(r) => left.with(r),
+                CapturerRebirth::Gone => left,
+                CapturerRebirth::Illegal => return Some(0),
+                CapturerRebirth::Declined => return None,
+            },
+            _ => left,
+        };
+        crate::fast::victim::reborn_unit(self.pos, c, self.k, from, to, m.promotion_role(), occ).settled()
+    }
+}
