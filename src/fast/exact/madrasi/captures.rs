@@ -296,10 +296,17 @@ impl<const C: bool, const P: bool, const A: bool> Judge<'_, C, P, A> {
         let occ = b.occ.with(r);
         let legal = crate::fast::victim::walks_on(unit, r).iter().filter(|&&walk| {
             let reborn = unit.with_role(walk);
+            // (the unit's own square changes neither what observes it nor, the capturer
+            // staying, the king's capture: judged on the board without it)
             !checks_from(self.them, self.fr, walk, r, k, occ) || {
-                let mut after = b;
-                after.toggle(r, reborn);
-                self.gives_no_check(&after, r, reborn, k)
+                let no_check = self.gives_no_check(&b, r, reborn, k);
+                #[cfg(debug_assertions)]
+                {
+                    let mut after = b;
+                    after.toggle(r, reborn);
+                    assert_eq!(no_check, self.gives_no_check(&after, r, reborn, k));
+                }
+                no_check
             }
         });
         legal.count() as u64
