@@ -324,9 +324,10 @@ fn run<O: Out, const C: bool, const P: bool, const A: bool>(
             let m = Move::new(k, to, MoveKind::Normal);
             out.judged_n(m, || judge.capture(m));
         }
-        let captures = steps & forbid & !step_hit;
-        if C && captures.any() {
-            judge.king_captures(captures, out);
+        // (the king's captures onto squares no enemy unit attacks: settled where they can be)
+        let unattacked_captures = steps & forbid & !step_hit;
+        if C && unattacked_captures.any() {
+            judge.king_captures(unattacked_captures, out);
         }
         for to in steps & step_hit & !forbid {
             let m = Move::new(k, to, MoveKind::Normal);

@@ -197,21 +197,7 @@ impl<const C: bool, const P: bool, const A: bool> Judge<'_, C, P, A> {
                 self.declined.set(true);
                 0
             }
-            After::Board {
-                sets, promote: None, ..
-            } => u64::from(safe(&sets)),
-            After::Board {
-                sets,
-                promote: Some((r, unit)),
-                ..
-            } => Role::PROMOTIONS
-                .iter()
-                .filter(|&&walk| {
-                    let mut b = sets;
-                    b.toggle(r, unit.with_role(walk));
-                    safe(&b)
-                })
-                .count() as u64,
+            After::Board { sets, promote, .. } => effects::each_walk(sets, promote).filter(|b| safe(b)).count() as u64,
         }
     }
 
