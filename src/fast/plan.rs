@@ -20,8 +20,9 @@ pub(crate) enum Path {
     /// reborn. Carries the index of its per-preset instance (`victim::instances`).
     Victim(u8),
     /// Madrasi, kings paralysed too with `kings` (`exact::madrasi`), alone or composed with a
-    /// Circe rule whose captures it judges by the shared model of effects.
-    Madrasi { kings: bool },
+    /// Circe rule whose captures it judges by the shared model of effects; `preset`: the
+    /// instance of that rule (`fast::presets`; the generic one when alone).
+    Madrasi { kings: bool, preset: u8 },
     /// Isardam (`exact::isardam`), alone or composed with a Circe rule.
     Isardam { kings: bool, type_b: bool },
     /// Anticirce alone, Calvet or Cheylan (`exact::anticirce`).
@@ -91,12 +92,18 @@ impl Plan {
 fn path_of(rules: &Rules) -> Path {
     if victim_family(rules) {
         let c = rules.circe.expect("the victim family has a Circe");
-        return Path::Victim(crate::fast::victim::instances::preset_of(&c));
+        return Path::Victim(crate::fast::presets::preset_of(&c));
     }
     match (rules.observation, rules.circe) {
         (Observation::None, None) => Path::Orthodox,
-        (Observation::Madrasi { kings }, None) => Path::Madrasi { kings },
-        (Observation::Madrasi { kings }, Some(c)) if composes_with_observation(&c) => Path::Madrasi { kings },
+        (Observation::Madrasi { kings }, None) => Path::Madrasi {
+            kings,
+            preset: crate::fast::presets::GENERIC as u8,
+        },
+        (Observation::Madrasi { kings }, Some(c)) if composes_with_observation(&c) => Path::Madrasi {
+            kings,
+            preset: crate::fast::presets::preset_of(&c),
+        },
         (Observation::Isardam { kings, type_b }, None) => Path::Isardam { kings, type_b },
         (Observation::Isardam { kings, type_b }, Some(c)) if composes_with_isardam(&c) => {
             Path::Isardam { kings, type_b }
@@ -238,9 +245,17 @@ mod tests {
     fn expected() -> Vec<(String, Path)> {
         let victim = |name: &str| {
             let c = Rules::parse(name).unwrap().circe.unwrap();
-            Path::Victim(crate::fast::victim::instances::preset_of(&c))
+            Path::Victim(crate::fast::presets::preset_of(&c))
         };
         let isardam = |type_b| Path::Isardam { kings: false, type_b };
+        // (composed: the instance of the preset, by name)
+        let madrasi = |kings, preset: Option<&str>| Path::Madrasi {
+            kings,
+            preset: preset.map_or(crate::fast::presets::GENERIC as u8, |name| {
+                let index = crate::rules::circe::PRESETS.iter().position(|p| p.0 == name);
+                index.expect("a preset") as u8
+            }),
+        };
         let mut v: Vec<(&str, Path)> = VICTIM_FAMILY.iter().map(|&n| (n, victim(n))).collect();
         v.extend([
             ("anticirce-calvet", Path::Anticirce),
@@ -248,8 +263,8 @@ mod tests {
             ("circe-kamikaze", Path::Kamikaze),
             ("circe-kamikaze-reborn", Path::Kamikaze),
             ("circe-mars", Path::Mars),
-            ("madrasi", Path::Madrasi { kings: false }),
-            ("madrasi-rex-inclusive", Path::Madrasi { kings: true }),
+            ("madrasi", madrasi(false, None)),
+            ("madrasi-rex-inclusive", madrasi(true, None)),
             ("isardam", isardam(false)),
             ("isardam-type-b", isardam(true)),
             // Cohen's rule: the path of the rules without it
@@ -264,7 +279,7 @@ mod tests {
                 let path = if MADRASI_GENERAL.contains(preset) {
                     Path::None
                 } else {
-                    Path::Madrasi { kings }
+                    madrasi(kings, Some(preset))
                 };
                 v.push((format!("{preset}+{name}"), path));
             }

@@ -42,6 +42,7 @@ use crate::attacks::{
 };
 use crate::bitboard::Bitboard;
 use crate::fast::effects;
+use crate::fast::presets::{by_preset, rules_of, GENERIC};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::orthodox::Counter;
 use crate::position::{Position, Sets};
@@ -55,15 +56,20 @@ use std::cell::Cell;
 /// pawn on its first or last rank: on its own first rank it observes nothing while it can
 /// be observed; a pending rebirth, but ours under Circe Parrain: [`pending_king`]; hidden
 /// units, but under enemy units with a Circe rule: [`composed_king`]).
-/// `c`: the Circe rule composed with Madrasi, if any (`fast::plan` says which).
-pub(crate) fn count(pos: &Position, kings: bool, c: Option<&Circe>) -> Option<u64> {
+/// `c`: the Circe rule composed with Madrasi, if any (`fast::plan` says which), and
+/// `preset` its instance ([`crate::fast::presets`]).
+pub(crate) fn count(pos: &Position, kings: bool, c: Option<&Circe>, preset: u8) -> Option<u64> {
     match c {
         None => super::count(|out| run::<_, false, false, false>(pos, kings, None, out)),
-        Some(_) if pos.pending().is_some() => count_pending(pos, kings, c),
-        Some(circe) if circe.occupied == Occupied::Assassinate => count_assassin(pos, kings, c),
-        Some(_) => count_composed(pos, kings, c),
+        Some(c) => COMPOSED[usize::from(preset)](pos, kings, c),
     }
 }
+
+/// [`count`] under a composed Circe rule: the position, `kings`, the rule.
+type ComposedFn = fn(&Position, bool, &Circe) -> Option<u64>;
+
+/// The count under a composed Circe rule, by instance.
+static COMPOSED: [ComposedFn; GENERIC + 1] = by_preset!(count_composed);
 
 /// The number of legal moves `run` gives under a composed rule. (Not through
 /// `super::count`'s closure, which the compiler left out of line for these copies of `run`,
@@ -75,25 +81,18 @@ fn counted<const C: bool, const P: bool, const A: bool>(pos: &Position, kings: b
     Some(out.0)
 }
 
-/// [`count`] under a composed Circe rule (a call of its own: inlined, it made the paths
-/// beside it in the dispatch slower).
-#[inline(never)]
-fn count_composed(pos: &Position, kings: bool, c: Option<&Circe>) -> Option<u64> {
-    counted::<true, false, false>(pos, kings, c)
-}
-
-/// [`count_composed`] under Assassin Circe, whose check includes a threat (a copy of its
-/// own, so that the other rules pay nothing for it).
-#[inline(never)]
-fn count_assassin(pos: &Position, kings: bool, c: Option<&Circe>) -> Option<u64> {
-    counted::<true, false, true>(pos, kings, c)
-}
-
-/// [`count_composed`] with a pending Parrain rebirth (a copy of its own, so that the
-/// positions without one pay nothing for it).
-#[inline(never)]
-fn count_pending(pos: &Position, kings: bool, c: Option<&Circe>) -> Option<u64> {
-    counted::<true, true, false>(pos, kings, c)
+/// [`count`] under a composed Circe rule, instance `N`: its rules a constant, so that each
+/// rule's copy of `run` keeps only its own cases. Assassin Circe, whose check includes a
+/// threat, and a pending Parrain rebirth have copies of their own.
+fn count_composed<const N: usize>(pos: &Position, kings: bool, c: &Circe) -> Option<u64> {
+    let c = rules_of::<N>(c);
+    if pos.pending().is_some() {
+        counted::<true, true, false>(pos, kings, Some(c))
+    } else if c.occupied == Occupied::Assassinate {
+        counted::<true, false, true>(pos, kings, Some(c))
+    } else {
+        counted::<true, false, false>(pos, kings, Some(c))
+    }
 }
 
 /// The legal moves (every judgement here is exact: none needs the legality test); `None`
