@@ -435,7 +435,9 @@ fn short_count(pos: &Position, rules: &Rules, path: Path) -> Option<u64> {
         Path::None => None,
         Path::Victim(i) => victim::instances::BY_PRESET.count(i, pos, rules.circe.as_ref()?),
         Path::Madrasi { kings, preset } => exact::madrasi::count(pos, kings, rules.circe.as_ref(), preset),
-        Path::Isardam { kings, type_b } => exact::isardam::count(pos, kings, type_b, rules.circe.as_ref()),
+        Path::Isardam { kings, type_b, preset } => {
+            exact::isardam::count(pos, kings, type_b, rules.circe.as_ref(), preset)
+        }
         Path::Anticirce => exact::anticirce::count(pos, rules.circe.as_ref()?),
         Path::Kamikaze => exact::kamikaze::count(pos, rules.circe.as_ref()?),
         Path::Mars => exact::mars::count(pos, rules.circe.as_ref()?),
@@ -467,7 +469,7 @@ fn short_moves(pos: &Position, rules: &Rules, path: Path, sure: &mut MoveList, t
         Path::None => None,
         Path::Victim(i) => victim::instances::BY_PRESET.moves(i, pos, rules.circe.as_ref()?, sure, to_test),
         Path::Madrasi { kings, .. } => exact::madrasi::moves(pos, kings, rules.circe.as_ref(), sure),
-        Path::Isardam { kings, type_b } => exact::isardam::moves(pos, kings, type_b, rules.circe.as_ref(), sure),
+        Path::Isardam { kings, type_b, .. } => exact::isardam::moves(pos, kings, type_b, rules.circe.as_ref(), sure),
         Path::Anticirce => exact::anticirce::moves(pos, rules.circe.as_ref()?, sure),
         Path::Kamikaze => exact::kamikaze::moves(pos, rules.circe.as_ref()?, sure),
         Path::Mars => exact::mars::moves(pos, rules.circe.as_ref()?, sure),

@@ -23,8 +23,9 @@ pub(crate) enum Path {
     /// Circe rule whose captures it judges by the shared model of effects; `preset`: the
     /// instance of that rule (`fast::presets`; the generic one when alone).
     Madrasi { kings: bool, preset: u8 },
-    /// Isardam (`exact::isardam`), alone or composed with a Circe rule.
-    Isardam { kings: bool, type_b: bool },
+    /// Isardam (`exact::isardam`), alone or composed with a Circe rule; `preset` as for
+    /// Madrasi.
+    Isardam { kings: bool, type_b: bool, preset: u8 },
     /// Anticirce alone, Calvet or Cheylan (`exact::anticirce`).
     Anticirce,
     /// Kamikaze Circe, or Circe with kamikaze units, alone (`exact::kamikaze`).
@@ -104,10 +105,16 @@ fn path_of(rules: &Rules) -> Path {
             kings,
             preset: crate::fast::presets::preset_of(&c),
         },
-        (Observation::Isardam { kings, type_b }, None) => Path::Isardam { kings, type_b },
-        (Observation::Isardam { kings, type_b }, Some(c)) if composes_with_isardam(&c) => {
-            Path::Isardam { kings, type_b }
-        }
+        (Observation::Isardam { kings, type_b }, None) => Path::Isardam {
+            kings,
+            type_b,
+            preset: crate::fast::presets::GENERIC as u8,
+        },
+        (Observation::Isardam { kings, type_b }, Some(c)) if composes_with_isardam(&c) => Path::Isardam {
+            kings,
+            type_b,
+            preset: crate::fast::presets::preset_of(&c),
+        },
         (Observation::None, Some(c)) if anticirce(&c) => Path::Anticirce,
         (Observation::None, Some(c)) if kamikaze(&c) => Path::Kamikaze,
         (Observation::None, Some(c)) if mars(&c) => Path::Mars,
@@ -247,14 +254,21 @@ mod tests {
             let c = Rules::parse(name).unwrap().circe.unwrap();
             Path::Victim(crate::fast::presets::preset_of(&c))
         };
-        let isardam = |type_b| Path::Isardam { kings: false, type_b };
         // (composed: the instance of the preset, by name)
-        let madrasi = |kings, preset: Option<&str>| Path::Madrasi {
-            kings,
-            preset: preset.map_or(crate::fast::presets::GENERIC as u8, |name| {
+        let instance = |preset: Option<&str>| {
+            preset.map_or(crate::fast::presets::GENERIC as u8, |name| {
                 let index = crate::rules::circe::PRESETS.iter().position(|p| p.0 == name);
                 index.expect("a preset") as u8
-            }),
+            })
+        };
+        let isardam = |type_b, preset| Path::Isardam {
+            kings: false,
+            type_b,
+            preset: instance(preset),
+        };
+        let madrasi = |kings, preset| Path::Madrasi {
+            kings,
+            preset: instance(preset),
         };
         let mut v: Vec<(&str, Path)> = VICTIM_FAMILY.iter().map(|&n| (n, victim(n))).collect();
         v.extend([
@@ -265,8 +279,8 @@ mod tests {
             ("circe-mars", Path::Mars),
             ("madrasi", madrasi(false, None)),
             ("madrasi-rex-inclusive", madrasi(true, None)),
-            ("isardam", isardam(false)),
-            ("isardam-type-b", isardam(true)),
+            ("isardam", isardam(false, None)),
+            ("isardam-type-b", isardam(true, None)),
             // Cohen's rule: the path of the rules without it
             ("cohen", Path::Orthodox),
         ]);
@@ -286,7 +300,11 @@ mod tests {
             for type_b in [false, true] {
                 let name = if type_b { "isardam-type-b" } else { "isardam" };
                 let composed = !ISARDAM_GENERAL.contains(preset);
-                let path = if composed { isardam(type_b) } else { Path::None };
+                let path = if composed {
+                    isardam(type_b, Some(preset))
+                } else {
+                    Path::None
+                };
                 v.push((format!("{preset}+{name}"), path));
             }
         }

@@ -77,7 +77,8 @@ mod tests {
     }
 
     /// Each preset's instance counts what the generic instance counts with the preset's
-    /// rules: the constant is the preset's, and the generic instance reads `c`.
+    /// rules: the constant is the preset's, and the generic instance reads `c` (the victim
+    /// family; Madrasi of both types and Isardam of both types, composed).
     #[test]
     fn every_preset_instance_counts_as_the_generic_one() {
         for (i, (name, c, _)) in crate::rules::circe::PRESETS.iter().enumerate() {
@@ -99,6 +100,13 @@ mod tests {
                         let count = |n: usize| victim.count(n as u8, &pos, c);
                         assert_eq!(count(i), count(GENERIC), "{name}: {}", pos.fen());
                     }
+                    let isardam = |n: usize| crate::fast::exact::isardam::count(&pos, false, kings, Some(c), n as u8);
+                    assert_eq!(
+                        isardam(i),
+                        isardam(GENERIC),
+                        "{name}+isardam, type B {kings}: {}",
+                        pos.fen()
+                    );
                     compared += u32::from(madrasi(i).is_some());
                 }
                 // (the instances ran: Mars, on the general counter, declines every position)

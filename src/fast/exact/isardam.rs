@@ -36,6 +36,7 @@ use crate::attacks::{
 };
 use crate::bitboard::Bitboard;
 use crate::fast::effects::{self, After};
+use crate::fast::presets::{by_preset, rules_of, GENERIC};
 use crate::fast::victim::walks_on;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::{Position, Sets};
@@ -49,12 +50,15 @@ const FR: FirstRankPawns = FirstRankPawns::Immobile;
 /// The number of legal moves, or `None` when the position is not modelled here (the board
 /// fails the test; our king missing; a pawn on its first or last rank; hidden units or a
 /// pending rebirth).
-/// `c`: the Circe rule composed with Isardam, if any (`fast::plan` says which).
-pub(crate) fn count(pos: &Position, kings: bool, type_b: bool, c: Option<&Circe>) -> Option<u64> {
+/// `c`: the Circe rule composed with Isardam, if any (`fast::plan` says which), and
+/// `preset` its instance ([`crate::fast::presets`]).
+pub(crate) fn count(pos: &Position, kings: bool, type_b: bool, c: Option<&Circe>, preset: u8) -> Option<u64> {
     match c {
         None => super::count(|out| run::<_, false, false, false>(pos, kings, type_b, None, out))
             .or_else(|| count_attacked(pos, kings, type_b, c)),
-        Some(_) => count_composed(pos, kings, type_b, c).or_else(|| count_attacked(pos, kings, type_b, c)),
+        Some(circe) => {
+            COMPOSED[usize::from(preset)](pos, kings, type_b, circe).or_else(|| count_attacked(pos, kings, type_b, c))
+        }
     }
 }
 
@@ -72,21 +76,22 @@ fn count_attacked(pos: &Position, kings: bool, type_b: bool, c: Option<&Circe>) 
     }
 }
 
-/// [`count`] under a composed Circe rule (a call of its own: inlined, it made the paths
-/// beside it in the dispatch slower).
-#[inline(never)]
-fn count_composed(pos: &Position, kings: bool, type_b: bool, c: Option<&Circe>) -> Option<u64> {
-    if c.is_some_and(|c| c.occupied == Occupied::Assassinate) {
-        return count_assassin(pos, kings, type_b, c);
-    }
-    super::count(|out| run::<_, true, false, false>(pos, kings, type_b, c, out))
-}
+/// [`count`] under a composed Circe rule: the position, `kings`, `type_b`, the rule.
+type ComposedFn = fn(&Position, bool, bool, &Circe) -> Option<u64>;
 
-/// [`count_composed`] under Assassin Circe (a copy of its own, so that the other rules pay
-/// nothing for the threat).
-#[inline(never)]
-fn count_assassin(pos: &Position, kings: bool, type_b: bool, c: Option<&Circe>) -> Option<u64> {
-    super::count(|out| run::<_, true, true, false>(pos, kings, type_b, c, out))
+/// The count under a composed Circe rule with our king unattacked, by instance.
+static COMPOSED: [ComposedFn; GENERIC + 1] = by_preset!(count_composed);
+
+/// [`count`] under a composed Circe rule with our king unattacked, instance `N`: its rules a
+/// constant, so that each rule's copy of `run` keeps only its own cases (Assassin Circe's
+/// threat only its own).
+fn count_composed<const N: usize>(pos: &Position, kings: bool, type_b: bool, c: &Circe) -> Option<u64> {
+    let c = rules_of::<N>(c);
+    if c.occupied == Occupied::Assassinate {
+        super::count(|out| run::<_, true, true, false>(pos, kings, type_b, Some(c), out))
+    } else {
+        super::count(|out| run::<_, true, false, false>(pos, kings, type_b, Some(c), out))
+    }
 }
 
 /// The legal moves (every judgement here is exact); `None` as for [`count`].
