@@ -286,6 +286,24 @@ fn isardam_assassin_threats() {
     compare_variants(&variants, fens, 3);
 }
 
+/// Isardam composed with the rebirths that leave a unit other than orthodox chess has.
+/// Equipollents: Sh3*f2 rebirths the white pawn on d1, its own first rank, where it
+/// captures (on c2: the black king), so the move is illegal. Volcanic: Kf7*f8 buries the
+/// rook under the queen h8 (its rebirth square), which would come up were the queen to
+/// leave h8 taking the king, and observe the rook h1: that capture fails the test, so
+/// Kf7*f8 is legal. The fast count equals the generic pipeline's.
+#[test]
+fn isardam_first_rank_pawns_and_buried_units() {
+    let equipollents = ["8/5N2/6nR/8/PP5P/7n/2k1NPP1/R1B1KBr1 b Q - 0 1".to_string()];
+    let variants = ["circe-equipollents+isardam", "circe-equipollents+isardam-type-b"].map(String::from);
+    compare_variants(&variants, equipollents.to_vec(), 1);
+    compare_variants(&variants, equipollents.to_vec(), 2);
+    let volcanic = ["5r1q/1P1qBK2/8/8/p7/3bP3/3q4/2bkB1NR w - - 0 1".to_string()];
+    let variants = ["circe-volcanic+isardam", "circe-volcanic+isardam-type-b"].map(String::from);
+    compare_variants(&variants, volcanic.to_vec(), 1);
+    compare_variants(&variants, volcanic.to_vec(), 2);
+}
+
 /// The Isardam path with our king attacked, every move judged. Sd3 attacks Ke1: in type B
 /// that is check, so no castling; in type A its capture of the king would leave it observed
 /// by Sg2, so it is no check and 0-0 is legal. Ra1 checks Ke1 and only Sc2*a1 of the

@@ -36,6 +36,9 @@ pub(crate) enum After {
         promote: Option<(Square, Piece)>,
         /// The arrival square of a pawn's double step (which gives the opponent e.p.).
         double: Option<Square>,
+        /// Volcanic: the victim buried under the occupant of its rebirth square (not on
+        /// `sets`), which comes up where that occupant leaves.
+        buried: Option<(Square, Piece)>,
     },
 }
 
@@ -45,6 +48,8 @@ struct Choice {
     given: Option<Role>,
     used: bool,
     open: Option<(Square, Piece)>,
+    /// (Not a choice: the unit a rebirth buried, where; see [`After::Board`].)
+    buried: Option<(Square, Piece)>,
 }
 
 /// Why a rebirth stopped the model.
@@ -68,14 +73,22 @@ fn place(b: &mut Sets, c: &Circe, r: Square, unit: Piece, mover: Color, choice: 
     // later rebirth on it finds it occupied, as when the move is played with its choice)
     if choice.open.is_some_and(|(open, _)| open == r) {
         return match c.occupied {
-            Occupied::Vanish | Occupied::Bury => Ok(()),
+            Occupied::Vanish => Ok(()),
+            Occupied::Bury => {
+                choice.buried = Some((r, unit));
+                Ok(())
+            }
             Occupied::Illegal => Err(Stop::Illegal),
             Occupied::Assassinate => Err(Stop::Declined),
         };
     }
     if b.occ.contains(r) {
         match c.occupied {
-            Occupied::Vanish | Occupied::Bury => return Ok(()),
+            Occupied::Vanish => return Ok(()),
+            Occupied::Bury => {
+                choice.buried = Some((r, unit));
+                return Ok(());
+            }
             Occupied::Illegal => return Err(Stop::Illegal),
             Occupied::Assassinate => {
                 let colour = if b.color[Color::White.index()].contains(r) {
@@ -154,6 +167,7 @@ pub(crate) fn after(pos: &Position, c: Option<&Circe>, m: Move) -> After {
         given: m.rebirth_promotion(),
         used: false,
         open: None,
+        buried: None,
     };
     let mut double = None;
     let mut capture = None;
@@ -211,6 +225,7 @@ pub(crate) fn after(pos: &Position, c: Option<&Circe>, m: Move) -> After {
         sets: b,
         promote: choice.open,
         double,
+        buried: choice.buried,
     }
 }
 
@@ -342,6 +357,7 @@ pub(crate) fn taken(
         given: None,
         used: false,
         open: None,
+        buried: None,
     };
     let effects = capture_effects(&mut x, c, victim, origin, &ctx, at, &mut choice)
         .and_then(|()| pending_rebirth(&mut x, c, pending, vector, unit.color(), &mut choice));
@@ -350,6 +366,7 @@ pub(crate) fn taken(
             sets: x,
             promote: choice.open,
             double: None,
+            buried: choice.buried,
         },
         Err(stop) => stop.into(),
     }

@@ -201,6 +201,8 @@ fn run<O: Out, const C: bool, const A: bool, const K: bool>(
         plays_king_capture: c.is_some_and(|c| c.check_plays_the_capture()),
         king_origin: pos.origin(k),
         threats,
+        fr: c.map_or(FR, |c| c.first_rank_pawns),
+        buried: Cell::new(None),
         declined: Cell::new(false),
     };
     // with a Circe rule, captures are judged one by one with their effects
@@ -401,6 +403,12 @@ struct Judge<'a, const A: bool> {
     king_origin: Option<Square>,
     /// Assassin: our home squares, where our king can be removed by a rebirth (else empty).
     threats: Bitboard,
+    /// What a pawn on its own first rank does on the boards judged, where only a rebirth
+    /// puts one (Parrain, Equipollents: it steps and captures; the other rules: nothing).
+    fr: FirstRankPawns,
+    /// While a capture is judged: the unit it buried and where (Volcanic), which comes up
+    /// on the board after an enemy unit leaves that square to take our king.
+    buried: Cell<Option<(Square, Piece)>>,
     /// A capture the model of effects does not model was met: the path declines.
     declined: Cell<bool>,
 }
@@ -426,14 +434,20 @@ impl<const A: bool> Judge<'_, A> {
             }
             After::Board {
                 sets,
-                promote: None,
+                promote,
                 double,
-            } => u64::from(legal(&sets, double)),
-            After::Board {
-                sets,
-                promote: Some((r, unit)),
-                double,
-            } => self.walks(sets, r, unit, double, pending),
+                buried,
+            } => {
+                // (Volcanic: the victim buried comes up where its cover leaves, which an
+                // enemy unit on that square capturing our king does)
+                self.buried.set(buried);
+                let n = match promote {
+                    None => u64::from(legal(&sets, double)),
+                    Some((r, unit)) => self.walks(sets, r, unit, double, pending),
+                };
+                self.buried.set(None);
+                n
+            }
         }
     }
 
@@ -460,7 +474,7 @@ impl<const A: bool> Judge<'_, A> {
             let mut b = sets;
             b.toggle(r, reborn);
             let passes = if rest_passes {
-                let passes = !unit_observed(&b, r, reborn, self.kings, FR, false);
+                let passes = !unit_observed(&b, r, reborn, self.kings, self.fr, false);
                 debug_assert_eq!(
                     passes,
                     self.passes(&b, double),
@@ -507,7 +521,7 @@ impl<const A: bool> Judge<'_, A> {
     #[inline]
     fn passes(&self, b: &Sets, double: Option<Square>) -> bool {
         let (placed, vacated) = delta(self.s, b);
-        passes_after(b, placed, vacated, self.kings, FR, double)
+        passes_after(b, placed, vacated, self.kings, self.fr, double)
     }
 
     /// Is our king on `k` in check on board `b` (`clean`: known to pass the test)? Type B:
@@ -522,38 +536,50 @@ impl<const A: bool> Judge<'_, A> {
 
     /// [`Judge::check`] by an attack: the king's capture.
     fn attack_check(&self, b: &Sets, k: Square, clean: bool, pending: Option<(Piece, Square)>) -> bool {
-        // (a pawn on its own first rank captures nothing: one a rebirth put there)
-        let att = b.attackers_to(k, b.occ)
-            & b.color[self.them.index()]
-            & !(b.pieces(self.them, Role::Pawn) & Bitboard::rank(self.them.first_rank()));
+        // (a pawn on its own first rank, where only a rebirth puts one, captures nothing
+        // unless the rule lets it)
+        let mut att = b.attackers_to(k, b.occ) & b.color[self.them.index()];
+        if self.fr == FirstRankPawns::Immobile {
+            att &= !(b.pieces(self.them, Role::Pawn) & Bitboard::rank(self.them.first_rank()));
+        }
         if att.is_empty() {
             return false;
         }
         if self.type_b && !self.plays_king_capture {
             return true;
         }
+        let buried = self.buried.get().filter(|&(r, _)| att.contains(r));
         if self.king_capture || pending.is_some() {
+            if buried.is_some() {
+                // (the model's king capture knows nothing of the unit coming up)
+                self.declined.set(true);
+                return false;
+            }
             return self.check_by_model(b, k, clean, pending, att);
         }
         let king = Piece::new(self.us, Role::King);
         for a in att {
             let unit = Piece::new(self.them, b.role_at(a));
+            let emerges = buried.filter(|&(r, _)| r == a);
             for &r in walks_on(unit, k) {
                 let mut c = *b;
                 c.toggle(a, unit);
                 c.toggle(k, king);
                 c.toggle(k, unit.with_role(r));
-                let passes = if clean {
+                let passes = if let Some((_, hidden)) = emerges {
+                    c.toggle(a, hidden);
+                    passes_sets(&c, self.kings, self.fr, None)
+                } else if clean {
                     passes_after(
                         &c,
                         Bitboard::from_square(k),
                         Bitboard::from_square(a),
                         self.kings,
-                        FR,
+                        self.fr,
                         None,
                     )
                 } else {
-                    passes_sets(&c, self.kings, FR, None)
+                    passes_sets(&c, self.kings, self.fr, None)
                 };
                 if passes {
                     return true;
@@ -603,9 +629,9 @@ impl<const A: bool> Judge<'_, A> {
             && effects::each_walk(sets, promote).any(|c| {
                 if clean {
                     let (placed, vacated) = delta(b, &c);
-                    passes_after(&c, placed, vacated, self.kings, FR, None)
+                    passes_after(&c, placed, vacated, self.kings, self.fr, None)
                 } else {
-                    passes_sets(&c, self.kings, FR, None)
+                    passes_sets(&c, self.kings, self.fr, None)
                 }
             })
     }
@@ -619,7 +645,7 @@ impl<const A: bool> Judge<'_, A> {
         let Some(role) = home_role(self.us, k) else {
             return false;
         };
-        let capturing = crate::fast::geometry::capturing(b, self.them, FR);
+        let capturing = crate::fast::geometry::capturing(b, self.them, self.fr);
         for x in b.pieces(self.us, role) & home_preimage_of(role, self.us, k) {
             for a in b.attackers_to(x, b.occ) & capturing {
                 let unit = Piece::new(self.them, b.role_at(a));

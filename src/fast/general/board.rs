@@ -29,6 +29,7 @@ impl General {
                 sets: b,
                 promote: None,
                 double,
+                ..
             } => match self.judge(&b, double, pos.sets()) {
                 Some(true) => 1,
                 Some(false) => 0,
@@ -38,6 +39,7 @@ impl General {
                 sets: b,
                 promote: Some((r, unit)),
                 double,
+                ..
             } => {
                 let mut c = 0;
                 for role in Role::PROMOTIONS {
