@@ -329,9 +329,10 @@ pub(crate) fn victims_to_weigh(
 /// (or that rebirth it later) with our king on `k`: the [`victims_to_weigh`], and under
 /// Strict Circe the `uncapturable` ones (their rebirth square taken: legal only when the
 /// capturer leaves that square), whose reborn unit is weighed as if it vanished there.
+/// Under Rex Inclusive the enemy king only where [`king_reborn_harmless`] does not hold.
 #[inline(always)]
 pub(crate) fn victims_to_judge(pos: &Position, c: &Circe, them: Color, k: Square, uncapturable: Bitboard) -> Bitboard {
-    if crate::fast::plan::strict(c) {
+    let judged = if crate::fast::plan::strict(c) {
         let vanish = Circe {
             occupied: Occupied::Vanish,
             ..*c
@@ -339,7 +340,34 @@ pub(crate) fn victims_to_judge(pos: &Position, c: &Circe, them: Color, k: Square
         victims_to_weigh(pos, &vanish, them, Some(k), Bitboard::EMPTY) | uncapturable
     } else {
         victims_to_weigh(pos, c, them, Some(k), Bitboard::EMPTY)
+    };
+    match pos.king(them) {
+        Some(e) if c.victim_kings && judged.contains(e) && king_reborn_harmless(pos, c, them, e, k) => {
+            judged.without(e)
+        }
+        _ => judged,
     }
+}
+
+/// Rex Inclusive (the capturer staying): is a capture of the enemy king (of `them`) on `e` one legal
+/// move, or none at all, with our king on `k`? In a legal position a unit of ours that can
+/// take that king finds its rebirth square empty, or the enemy would be in check. Reborn
+/// there, the king only adds a unit, which closes lines but opens none, and it attacks our
+/// king only from a square next to it. So the capture needs weighing only when the king is
+/// reborn next to ours (its walk kept) and some unit of ours attacks it.
+#[inline(always)]
+fn king_reborn_harmless(pos: &Position, c: &Circe, them: Color, e: Square, k: Square) -> bool {
+    let reborn_next_to_k = c.walk == WalkRule::Capturer
+        || c.victim_rebirth_square(Piece::new(them, Role::King), e, pos.origin(e))
+            .is_none_or(|r| crate::attacks::king_attacks(r).contains(k));
+    !(reborn_next_to_k && attacked_by_us(pos, them, e))
+}
+
+/// Does a unit not of `them` attack the enemy king on `e`? (Out of line: rare.)
+#[inline(never)]
+fn attacked_by_us(pos: &Position, them: Color, e: Square) -> bool {
+    let s = pos.sets();
+    (s.attackers_to(e, s.occ) & s.color[them.other().index()]).any()
 }
 
 /// The units of `them` (any walk) whose rebirth square, were they captured, would be one of

@@ -43,10 +43,11 @@ use crate::attacks::{
 use crate::bitboard::Bitboard;
 use crate::fast::effects;
 use crate::fast::presets::{by_preset, rules_of, GENERIC};
+use crate::fast::victim::king_on_own_rebirth_square;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::orthodox::Counter;
 use crate::position::{Position, Sets};
-use crate::rules::circe::{Capturer, Circe, FirstRankPawns, Occupied, SquareRule, WalkRule, When};
+use crate::rules::circe::{Capturer, Circe, FirstRankPawns, Occupied, When};
 use crate::rules::madrasi::observed_on;
 use crate::square::{Color, Piece, Role, Square};
 use captures::{captures_to_judge, Bulk};
@@ -136,20 +137,6 @@ fn pending_king(pos: &Position, c: &Circe) -> Option<Square> {
         && pos.hidden_mask().is_empty()
         && (pawns & (Bitboard::rank(0) | Bitboard::rank(7))).is_empty();
     plain.then(|| pos.king(pos.turn())).flatten()
-}
-
-/// Under Rex Inclusive with the classic rebirth squares, is our king on `k` on its own
-/// rebirth square (e1/e8)? The enemy units are reborn on their own side's home squares,
-/// never there, so once the king leaves it stays empty, and a king reborn there cannot be
-/// gone: no attack on the king is a check.
-#[inline(always)]
-fn rex_home(c: &Circe, us: Color, k: Square) -> bool {
-    c.victim_kings
-        && c.square == SquareRule::Home
-        && c.walk == WalkRule::Same
-        && c.capturer == Capturer::Stays
-        && c.when == When::AtOnce
-        && crate::rules::circe::home_square(Role::King, us, k) == k
 }
 
 /// The units of walk `role` that like enemy units observe, both ways (`reach`: what a unit
@@ -318,7 +305,7 @@ fn run<O: Out, const C: bool, const P: bool, const A: bool>(
         let attack_map = king_zone_attack_map(s, them, occ.without(k), k);
         // (Rex Inclusive, our king on its rebirth square: a step or a castling empties that
         // square, where nothing else is reborn, so no attack after it is a check)
-        let attack_map = if C && c.is_some_and(|c| rex_home(c, us, k)) {
+        let attack_map = if C && c.is_some_and(|c| king_on_own_rebirth_square(c, us, k)) {
             Bitboard::EMPTY
         } else {
             attack_map

@@ -67,6 +67,7 @@ pub(crate) use on_board::en_passant;
 pub(crate) use on_board::walks_on;
 use on_board::{covered, king_capture, on_board, on_board_move, shielding_captures, unit_targets};
 use parrain::{shielded, PendingPawn, Shield};
+pub(crate) use rex::king_on_own_rebirth_square;
 use rex::Rex;
 
 /// What the counting and the listing share: the king, its checkers, its pinned units and

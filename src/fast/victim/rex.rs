@@ -5,8 +5,23 @@
 //! plain Circe does.
 
 use crate::position::Position;
-use crate::rules::circe::Circe;
-use crate::square::{Role, Square};
+use crate::rules::circe::{Capturer, Circe, SquareRule, WalkRule, When};
+use crate::square::{Color, Role, Square};
+
+/// Under Rex Inclusive with the classic rebirth squares, is our king (of `us`) on `k` its
+/// own rebirth square (e1/e8)? The enemy units are reborn on their own side's home
+/// squares, never there, so once the king steps off (or castles) that square stays empty,
+/// and a king reborn there cannot be gone: no attack on the king after such a move is a
+/// check. Shared by the victim family ([`Rex::Home`]) and the Madrasi path.
+#[inline(always)]
+pub(crate) fn king_on_own_rebirth_square(c: &Circe, us: Color, k: Square) -> bool {
+    c.victim_kings
+        && c.square == SquareRule::Home
+        && c.walk == WalkRule::Same
+        && c.capturer == Capturer::Stays
+        && c.when == When::AtOnce
+        && crate::rules::circe::home_square(Role::King, us, k) == k
+}
 
 /// Rex Inclusive (docs/rules.md): our king is in check when attacked and its rebirth square
 /// (e1/e8) is taken after the capture. Where it stands decides which moves that can
@@ -15,9 +30,9 @@ use crate::square::{Role, Square};
 pub(super) enum Rex {
     /// Not Rex Inclusive: check is the plain attack.
     No,
-    /// On its rebirth square, check is the plain attack while it stays; once it steps off,
-    /// that square is empty (nothing else is reborn there) and no step or castling can be
-    /// a check: every step is legal, and castling needs only the king unattacked.
+    /// On its rebirth square ([`king_on_own_rebirth_square`]), check is the plain attack
+    /// while it stays; once it steps off, no step or castling can be a check: every step is
+    /// legal, and castling needs only the king unattacked.
     Home,
     /// Off it, the square empty: nothing is a check but a move onto that square (by the
     /// king, or a unit filling it), judged on the board.
@@ -46,7 +61,7 @@ impl Rex {
         }
         let rk = crate::rules::circe::home_square(Role::King, us, k);
         Some(match () {
-            _ if k == rk => Rex::Home,
+            _ if king_on_own_rebirth_square(c, us, k) => Rex::Home,
             _ if !s.occ.contains(rk) => Rex::Free(rk),
             _ if ours.contains(rk) => Rex::Guard(rk),
             _ => return None,

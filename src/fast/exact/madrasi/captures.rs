@@ -6,7 +6,6 @@
 //! judgement of the others on the board the shared model of a move's effects gives.
 
 use super::{Judge, Out};
-use crate::attacks::king_attacks;
 use crate::bitboard::Bitboard;
 use crate::fast::effects::{self, After, CapturerRebirth};
 use crate::fast::exact::{judge_each, plain_after};
@@ -15,7 +14,7 @@ use crate::fast::rebirth_tables::victims_to_judge;
 use crate::fast::victim::RebornUnit;
 use crate::moves::{Move, MoveKind};
 use crate::position::{Position, Sets};
-use crate::rules::circe::{Capturer, Circe, WalkRule, When};
+use crate::rules::circe::{Capturer, Circe, When};
 use crate::square::{Color, Piece, Role, Square};
 
 /// The enemy units whose capture, by an unpinned unit other than the king with no active
@@ -40,41 +39,7 @@ pub(super) fn captures_to_judge<const A: bool>(pos: &Position, c: &Circe, them: 
     } else {
         Bitboard::EMPTY
     };
-    let judged = (victims_to_judge(pos, c, them, k, uncapturable) | assassinating) & theirs;
-    if c.victim_kings {
-        harmless_king_left_out(pos, c, them, k, judged)
-    } else {
-        judged
-    }
-}
-
-/// `judged` without the enemy king where its capture is one legal move or none at all:
-/// Rex Inclusive weighs that king, and left out, the bulk needs no judging more often.
-/// In a legal position a unit of ours that can take the king (an active one) finds its
-/// rebirth square empty, or the king would be in check; reborn there, the king only adds
-/// a unit, which closes lines (see [`captures_to_judge`]), and attacks our king on `k`
-/// only from a square next to it. So the king is weighed only when reborn next to our
-/// king (its walk kept) and some unit of ours attacks it.
-#[inline(always)]
-fn harmless_king_left_out(pos: &Position, c: &Circe, them: Color, k: Square, judged: Bitboard) -> Bitboard {
-    let s = pos.sets();
-    let Some(e) = (s.pieces(them, Role::King) & judged).first() else {
-        return judged;
-    };
-    let reborn_next_to_k = c.walk == WalkRule::Capturer
-        || c.victim_rebirth_square(Piece::new(them, Role::King), e, pos.origin(e))
-            .is_none_or(|r| king_attacks(r).contains(k));
-    if reborn_next_to_k && attacked_by_us(s, them, e) {
-        judged
-    } else {
-        judged.without(e)
-    }
-}
-
-/// Does a unit of ours (not of `them`) attack the enemy king on `e`? (Out of line: rare.)
-#[inline(never)]
-fn attacked_by_us(s: &Sets, them: Color, e: Square) -> bool {
-    (s.attackers_to(e, s.occ) & s.color[them.other().index()]).any()
+    (victims_to_judge(pos, c, them, k, uncapturable) | assassinating) & theirs
 }
 
 /// Assassin (the preset's home squares, victims keeping their walk): the enemy units whose
