@@ -45,6 +45,10 @@ use crate::rules::isardam::{delta, passes_after, passes_sets, unit_observed};
 use crate::square::{Color, Piece, Role, Square};
 use std::cell::Cell;
 
+/// What a pawn on its own first rank does on the board before the move, whatever the rule
+/// composed: the path declines positions with such a pawn (see [`count`]), so the value is
+/// never read for one; the boards after a capture, where a rebirth can put one, read the
+/// rule's own ([`Judge::fr`]).
 const FR: FirstRankPawns = FirstRankPawns::Immobile;
 
 /// The number of legal moves, or `None` when the position is not modelled here (the board
@@ -202,7 +206,6 @@ fn run<O: Out, const C: bool, const A: bool, const K: bool>(
         king_origin: pos.origin(k),
         threats,
         fr: c.map_or(FR, |c| c.first_rank_pawns),
-        buried: Cell::new(None),
         declined: Cell::new(false),
     };
     // with a Circe rule, captures are judged one by one with their effects
@@ -291,7 +294,7 @@ fn run<O: Out, const C: bool, const A: bool, const K: bool>(
         }
     }
     // (not out of check)
-    if !K || !judge.check(s, k, true, None) {
+    if !K || !judge.check(s, k, true, Left::NOTHING) {
         judge.castling(pos, k, out);
     }
     (!judge.declined.get()).then_some(())
@@ -381,6 +384,24 @@ impl<O: Out, const C: bool, const A: bool> crate::orthodox::Sink for Masked<'_, 
     }
 }
 
+/// What a capture judged left beside its board, which our king's capture on that board
+/// would bring back (nothing for every other move).
+#[derive(Clone, Copy)]
+struct Left {
+    /// Parrain: the enemy unit awaiting its rebirth.
+    pending: Option<(Piece, Square)>,
+    /// Volcanic: the unit buried and where, which comes up once the enemy unit standing on
+    /// that square leaves it to take our king.
+    buried: Option<(Square, Piece)>,
+}
+
+impl Left {
+    const NOTHING: Left = Left {
+        pending: None,
+        buried: None,
+    };
+}
+
 /// Judges moves on the bitboards after them.
 /// `A`: under Assassin Circe, whose check includes a threat.
 struct Judge<'a, const A: bool> {
@@ -406,9 +427,6 @@ struct Judge<'a, const A: bool> {
     /// What a pawn on its own first rank does on the boards judged, where only a rebirth
     /// puts one (Parrain, Equipollents: it steps and captures; the other rules: nothing).
     fr: FirstRankPawns,
-    /// While a capture is judged: the unit it buried and where (Volcanic), which comes up
-    /// on the board after an enemy unit leaves that square to take our king.
-    buried: Cell<Option<(Square, Piece)>>,
     /// A capture the model of effects does not model was met: the path declines.
     declined: Cell<bool>,
 }
@@ -421,10 +439,10 @@ impl<const A: bool> Judge<'_, A> {
         let c = self.circe.expect("captures are judged apart only under a Circe rule");
         // Parrain: the victim awaits its rebirth, which their king's capture would bring about
         let pending = effects::pending_after(self.pos, c, m);
-        let legal = |b: &Sets, double| {
+        let legal = |b: &Sets, double, left| {
             b.pieces(self.us, Role::King)
                 .first()
-                .is_some_and(|k| self.legal(b, k, double, pending))
+                .is_some_and(|k| self.legal(b, k, double, left))
         };
         match effects::after(self.pos, Some(c), m) {
             After::Illegal => 0,
@@ -438,15 +456,11 @@ impl<const A: bool> Judge<'_, A> {
                 double,
                 buried,
             } => {
-                // (Volcanic: the victim buried comes up where its cover leaves, which an
-                // enemy unit on that square capturing our king does)
-                self.buried.set(buried);
-                let n = match promote {
-                    None => u64::from(legal(&sets, double)),
-                    Some((r, unit)) => self.walks(sets, r, unit, double, pending),
-                };
-                self.buried.set(None);
-                n
+                let left = Left { pending, buried };
+                match promote {
+                    None => u64::from(legal(&sets, double, left)),
+                    Some((r, unit)) => self.walks(sets, r, unit, double, left),
+                }
             }
         }
     }
@@ -456,14 +470,7 @@ impl<const A: bool> Judge<'_, A> {
     /// the unit on `r`: once the board with one walk passes the test, so does the rest of
     /// the board with any other, and that walk's test is its unit's on `r` (a promoted walk
     /// observes what observes it). Debug builds hold that to the whole test.
-    fn walks(
-        &self,
-        sets: Sets,
-        r: Square,
-        unit: Piece,
-        double: Option<Square>,
-        pending: Option<(Piece, Square)>,
-    ) -> u64 {
+    fn walks(&self, sets: Sets, r: Square, unit: Piece, double: Option<Square>, left: Left) -> u64 {
         // (the reborn unit is never our king)
         let Some(k) = sets.pieces(self.us, Role::King).first() else {
             return 0;
@@ -486,7 +493,7 @@ impl<const A: bool> Judge<'_, A> {
                 self.passes(&b, double)
             };
             rest_passes |= passes;
-            passes && !self.check(&b, k, true, pending)
+            passes && !self.check(&b, k, true, left)
         });
         legal.count() as u64
     }
@@ -506,14 +513,14 @@ impl<const A: bool> Judge<'_, A> {
         k: Square,
         double: Option<Square>,
     ) -> bool {
-        self.legal(&plain_after(self.s, from, to, ep, p, arrived), k, double, None)
+        self.legal(&plain_after(self.s, from, to, ep, p, arrived), k, double, Left::NOTHING)
     }
 
     /// The board `b` after a move: passes the test, and our king on `k` is not in check.
-    /// `pending`: the enemy unit awaiting its Parrain rebirth, if the move captured one.
+    /// `left`: what the move, a capture, left beside the board.
     #[inline]
-    fn legal(&self, b: &Sets, k: Square, double: Option<Square>, pending: Option<(Piece, Square)>) -> bool {
-        self.passes(b, double) && !self.check(b, k, true, pending)
+    fn legal(&self, b: &Sets, k: Square, double: Option<Square>, left: Left) -> bool {
+        self.passes(b, double) && !self.check(b, k, true, left)
     }
 
     /// Does the board `b` after a move pass the Isardam test (the board before it does)?
@@ -527,15 +534,15 @@ impl<const A: bool> Judge<'_, A> {
     /// Is our king on `k` in check on board `b` (`clean`: known to pass the test)? Type B:
     /// attacked; type A: attacked by a unit whose capture of the king passes the test (one
     /// promotion choice passing is enough; docs/rules.md).
-    /// `pending`: as for [`Judge::legal`]. Under Assassin, also a threat (see
+    /// `left`: as for [`Judge::legal`]. Under Assassin, also a threat (see
     /// [`Judge::assassinated`]).
     #[inline]
-    fn check(&self, b: &Sets, k: Square, clean: bool, pending: Option<(Piece, Square)>) -> bool {
-        self.attack_check(b, k, clean, pending) || (A && self.threats.contains(k) && self.assassinated(b, k, clean))
+    fn check(&self, b: &Sets, k: Square, clean: bool, left: Left) -> bool {
+        self.attack_check(b, k, clean, left) || (A && self.threats.contains(k) && self.assassinated(b, k, clean))
     }
 
     /// [`Judge::check`] by an attack: the king's capture.
-    fn attack_check(&self, b: &Sets, k: Square, clean: bool, pending: Option<(Piece, Square)>) -> bool {
+    fn attack_check(&self, b: &Sets, k: Square, clean: bool, left: Left) -> bool {
         // (a pawn on its own first rank, where only a rebirth puts one, captures nothing
         // unless the rule lets it)
         let mut att = b.attackers_to(k, b.occ) & b.color[self.them.index()];
@@ -548,14 +555,16 @@ impl<const A: bool> Judge<'_, A> {
         if self.type_b && !self.plays_king_capture {
             return true;
         }
-        let buried = self.buried.get().filter(|&(r, _)| att.contains(r));
-        if self.king_capture || pending.is_some() {
+        // (Volcanic: the unit buried comes up where its cover leaves, which an enemy unit on
+        // that square taking our king does)
+        let buried = left.buried.filter(|&(r, _)| att.contains(r));
+        if self.king_capture || left.pending.is_some() {
             if buried.is_some() {
                 // (the model's king capture knows nothing of the unit coming up)
                 self.declined.set(true);
                 return false;
             }
-            return self.check_by_model(b, k, clean, pending, att);
+            return self.check_by_model(b, k, clean, left.pending, att);
         }
         let king = Piece::new(self.us, Role::King);
         for a in att {
@@ -668,8 +677,8 @@ impl<const A: bool> Judge<'_, A> {
             out.judged(c.m, || {
                 // not through check: the king on the passing square (that board is not
                 // tested, and its king may have opened a line)
-                !self.check(&king_on(s, us, c.m.from(), c.pass), c.pass, false, None)
-                    && self.legal(&c.after(s, us), c.m.to(), None, None)
+                !self.check(&king_on(s, us, c.m.from(), c.pass), c.pass, false, Left::NOTHING)
+                    && self.legal(&c.after(s, us), c.m.to(), None, Left::NOTHING)
             })
         });
     }
