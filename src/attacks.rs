@@ -187,6 +187,19 @@ pub fn attacks(role: Role, color: Color, sq: Square, occ: Bitboard) -> Bitboard 
     }
 }
 
+/// What a unit of walk `role` and `color` on `sq` attacks on an empty board (tables only).
+#[inline(always)]
+pub fn attacks_on_empty_board(role: Role, color: Color, sq: Square) -> Bitboard {
+    match role {
+        Role::Pawn => pawn_attacks(color, sq),
+        Role::Knight => knight_attacks(sq),
+        Role::Bishop => bishop_rays(sq),
+        Role::Rook => rook_rays(sq),
+        Role::Queen => queen_rays(sq),
+        Role::King => king_attacks(sq),
+    }
+}
+
 /// The squares the pawns of `color` on `pawns` attack, all at once.
 #[inline(always)]
 pub fn pawn_attacks_of_set(color: Color, pawns: Bitboard) -> Bitboard {

@@ -4,7 +4,7 @@
 //! it, which could take it en passant, observes it).
 
 use super::circe::{Circe, FirstRankPawns};
-use super::madrasi::observing_pawns;
+use super::madrasi::{observing_among, observing_pawns};
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::position::{Position, Sets};
@@ -32,55 +32,77 @@ pub fn passes(
 /// its rebirth square (Popeye 4.104 tests en passant within that lift). Walk by walk and
 /// side by side, each unit is lifted once and every like enemy target tested at a time.
 pub fn passes_mars(b: &Sets, kings: bool, first_rank: FirstRankPawns, double_step: Option<Square>, c: &Circe) -> bool {
-    for role in Role::ALL {
-        if role == Role::King && !kings {
+    Role::ALL
+        .into_iter()
+        .filter(|&role| role != Role::King || kings)
+        .all(|role| {
+            [Color::White, Color::Black]
+                .into_iter()
+                .all(|side| mars_walk_passes(b, role, side, first_rank, double_step, c))
+        })
+}
+
+/// One walk and one side of [`passes_mars`]: no unit of walk `role` of the other colour is
+/// observed by the units of `side`, each lifted in turn. It reads the board through those
+/// units, their like targets and the occupancy of the squares they lift onto; a rider's
+/// also through the lines it attacks along.
+#[inline(always)]
+pub fn mars_walk_passes(
+    b: &Sets,
+    role: Role,
+    side: Color,
+    first_rank: FirstRankPawns,
+    double_step: Option<Square>,
+    c: &Circe,
+) -> bool {
+    let like = b.pieces(side.other(), role);
+    if like.is_empty() {
+        return true;
+    }
+    let ep = double_step.filter(|&t| role == Role::Pawn && like.contains(t));
+    let unit = Piece::new(side, role);
+    let units = b.pieces(side, role);
+    for x in units {
+        let r = c.lift_square(unit, x);
+        if r != x && b.occ.contains(r) {
             continue;
         }
-        for side in [Color::White, Color::Black] {
-            let mut targets = b.pieces(side.other(), role);
-            let ep = double_step.filter(|&t| role == Role::Pawn && targets.contains(t));
-            if targets.is_empty() {
-                continue;
-            }
-            let unit = Piece::new(side, role);
-            for x in b.pieces(side, role) {
-                let r = c.lift_square(unit, x);
-                if r != x && b.occ.contains(r) {
-                    continue;
-                }
-                if !matches!(role, Role::Pawn | Role::King) {
-                    // a rider's or knight's rebirth square must line up with the target
-                    targets = b.pieces(side.other(), role) & attacks::attacks(role, side, r, Bitboard::EMPTY);
-                    if targets.is_empty() {
-                        continue;
-                    }
-                }
-                let mut lifted = *b;
-                lifted.toggle(x, unit);
-                lifted.toggle(r, unit);
-                let seen = if role == Role::Pawn {
-                    attacks::pawn_attacks_of_set(side, observing_pawns(&lifted, side, first_rank))
-                } else {
-                    let mut seen = Bitboard::EMPTY;
-                    for y in lifted.pieces(side, role) {
-                        seen |= attacks::attacks(role, side, y, lifted.occ);
-                    }
-                    seen
-                };
-                if (seen & targets).any() {
-                    return false;
-                }
-                if let Some(t) = ep {
-                    let bit = 1u64 << t.index();
-                    let beside = Bitboard(bit).beside();
-                    if (beside & lifted.pieces(side, Role::Pawn)).any() {
-                        return false;
-                    }
-                }
+        // (a rider's or knight's rebirth square must line up with the target)
+        let targets = if matches!(role, Role::Pawn | Role::King) {
+            like
+        } else {
+            like & attacks::attacks_on_empty_board(role, side, r)
+        };
+        if targets.is_empty() {
+            continue;
+        }
+        // the board with `x` lifted onto `r`: only the walk's units and the occupancy
+        // change (nothing where `r` is `x`)
+        let lift = Bitboard::from_square(x) ^ Bitboard::from_square(r);
+        let lifted = units ^ lift;
+        if (seen_by(role, side, lifted, b.occ ^ lift, first_rank) & targets).any() {
+            return false;
+        }
+        if let Some(t) = ep {
+            if (Bitboard::from_square(t).beside() & lifted).any() {
+                return false;
             }
         }
     }
     true
+}
+
+/// What the units of walk `role` and colour `side` on `units` attack with the board's
+/// occupancy `occ` (pawns: those able to capture).
+#[inline(always)]
+fn seen_by(role: Role, side: Color, units: Bitboard, occ: Bitboard, first_rank: FirstRankPawns) -> Bitboard {
+    if role == Role::Pawn {
+        attacks::pawn_attacks_of_set(side, observing_among(units, side, first_rank))
+    } else {
+        units
+            .into_iter()
+            .fold(Bitboard::EMPTY, |seen, y| seen | attacks::attacks(role, side, y, occ))
+    }
 }
 
 /// [`passes`] on bare bitboards (a board examined without playing the move).

@@ -12,7 +12,12 @@ use crate::square::{Piece, Role, Square};
 /// Enemy pawns that cannot capture (on their own first rank, where they are immobile) observe nothing.
 #[inline]
 pub(crate) fn observing_pawns(pos: &Sets, color: crate::square::Color, first_rank: FirstRankPawns) -> Bitboard {
-    let p = pos.pieces(color, Role::Pawn);
+    observing_among(pos.pieces(color, Role::Pawn), color, first_rank)
+}
+
+/// [`observing_pawns`] among the pawns `p` of `color`.
+#[inline(always)]
+pub(crate) fn observing_among(p: Bitboard, color: crate::square::Color, first_rank: FirstRankPawns) -> Bitboard {
     match first_rank {
         FirstRankPawns::Immobile => p & !Bitboard::rank(color.first_rank()),
         FirstRankPawns::StepAndCapture => p,
@@ -54,17 +59,23 @@ pub fn observed_on(
         // observed when an enemy unit of the walk then attacks it from where it stands, the
         // lifted one or any other (whose line the lifted one may have opened).
         let unit = Piece::new(enemy, role);
-        for u in sets.pieces(enemy, role) {
+        let units = sets.pieces(enemy, role);
+        for u in units {
             let r = circe.lift_square(unit, u);
             let lines_up =
                 matches!(role, Role::Pawn | Role::King) || super::check::reaches_on_empty_board(role, enemy, r, sq);
             if !lines_up || (r != u && sets.occ.contains(r)) {
                 continue;
             }
-            let mut b = *sets;
-            b.toggle(u, unit);
-            b.toggle(r, unit);
-            if observed_on(&b, sq, p, kings, first_rank, None) {
+            // the board with `u` lifted onto `r`: only the walk's units and the occupancy
+            // change (nothing where `r` is `u`)
+            let lift = Bitboard::from_square(u) ^ Bitboard::from_square(r);
+            let lifted = units ^ lift;
+            let observers = match role {
+                Role::Pawn => attacks::pawn_attacks(c, sq) & observing_among(lifted, enemy, first_rank),
+                _ => attacks::attacks(role, c, sq, sets.occ ^ lift) & lifted,
+            };
+            if observers.any() {
                 return true;
             }
         }
@@ -123,4 +134,76 @@ pub fn paralysed_units(
         out |= ours & seen;
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rules;
+
+    /// Mars observation, as docs/rules.md defines it, on a copy of the board per lift: the
+    /// unit on `sq` is observed when, with one enemy unit of its walk moved onto its
+    /// rebirth square (empty, or the unit's own; a rider's or knight's lined up with `sq`),
+    /// an enemy unit of the walk attacks it.
+    fn observed_by_definition(b: &Sets, sq: Square, p: Piece, kings: bool, c: &Circe) -> bool {
+        let enemy = Piece::new(p.color().other(), p.role());
+        (p.role() != Role::King || kings)
+            && Iterator::any(&mut b.pieces(enemy.color(), enemy.role()).into_iter(), |u| {
+                let r = c.lift_square(enemy, u);
+                let lines_up = matches!(p.role(), Role::Pawn | Role::King)
+                    || super::super::check::reaches_on_empty_board(p.role(), enemy.color(), r, sq);
+                let mut lifted = *b;
+                lifted.toggle(u, enemy);
+                lifted.toggle(r, enemy);
+                lines_up
+                    && (r == u || !b.occ.contains(r))
+                    && observed_on(&lifted, sq, p, kings, c.first_rank_pawns, None)
+            })
+    }
+
+    /// The lift worked out on the walk's units and the occupancy alone equals the lift
+    /// played on a copy of the board, on the positions of games played under
+    /// `circe-mars+madrasi` (where units are observed and not).
+    #[test]
+    fn mars_observation_lifts_one_unit_at_a_time() {
+        let rules = Rules::parse("circe-mars").unwrap();
+        let c = *rules.mars().unwrap();
+        let (mut seen, mut unseen) = (0, 0);
+        let mut seed = 0x2545_f491u64;
+        for f in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "7r/8/8/7r/3k4/8/8/4K2R w - - 0 1",
+            "8/b7/2R1K3/2B5/8/4k3/8/8 w - - 0 1",
+        ] {
+            let mut g = crate::Game::new(f, "circe-mars+madrasi").unwrap();
+            for _ in 0..60 {
+                let b = *g.pos.sets();
+                for sq in b.occ {
+                    let p = g.pos.piece_at(sq).unwrap();
+                    for kings in [false, true] {
+                        let by_definition = observed_by_definition(&b, sq, p, kings, &c);
+                        assert_eq!(
+                            observed_on(&b, sq, p, kings, c.first_rank_pawns, Some(&c)),
+                            by_definition,
+                            "{p:?} on {sq} in {}",
+                            g.pos.fen()
+                        );
+                        if by_definition {
+                            seen += 1
+                        } else {
+                            unseen += 1
+                        }
+                    }
+                }
+                let moves = g.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                g.play(moves[(seed >> 33) as usize % moves.len()]);
+            }
+        }
+        assert!(seen > 50 && unseen > 50, "{seen} observed, {unseen} not");
+    }
 }
