@@ -4,11 +4,11 @@
 //! it, which could take it en passant, observes it).
 
 use super::circe::{Circe, FirstRankPawns};
-use super::madrasi::{observing_among, observing_pawns};
+use super::madrasi::{mars_lifts, observing_pawns, seen_by};
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::position::{Position, Sets};
-use crate::square::{Color, Piece, Role, Square};
+use crate::square::{Color, Role, Square};
 
 /// Does the position pass the Isardam test? `double_step` is the arrival square of a
 /// pawn that just made a double step (its en-passant observation counts). Under Mars Circe
@@ -60,49 +60,10 @@ pub fn mars_walk_passes(
         return true;
     }
     let ep = double_step.filter(|&t| role == Role::Pawn && like.contains(t));
-    let unit = Piece::new(side, role);
-    let units = b.pieces(side, role);
-    for x in units {
-        let r = c.lift_square(unit, x);
-        if r != x && b.occ.contains(r) {
-            continue;
-        }
-        // (a rider's or knight's rebirth square must line up with the target)
-        let targets = if matches!(role, Role::Pawn | Role::King) {
-            like
-        } else {
-            like & attacks::attacks_on_empty_board(role, side, r)
-        };
-        if targets.is_empty() {
-            continue;
-        }
-        // the board with `x` lifted onto `r`: only the walk's units and the occupancy
-        // change (nothing where `r` is `x`)
-        let lift = Bitboard::from_square(x) ^ Bitboard::from_square(r);
-        let lifted = units ^ lift;
-        if (seen_by(role, side, lifted, b.occ ^ lift, first_rank) & targets).any() {
-            return false;
-        }
-        if let Some(t) = ep {
-            if (Bitboard::from_square(t).beside() & lifted).any() {
-                return false;
-            }
-        }
-    }
-    true
-}
-
-/// What the units of walk `role` and colour `side` on `units` attack with the board's
-/// occupancy `occ` (pawns: those able to capture).
-#[inline(always)]
-fn seen_by(role: Role, side: Color, units: Bitboard, occ: Bitboard, first_rank: FirstRankPawns) -> Bitboard {
-    if role == Role::Pawn {
-        attacks::pawn_attacks_of_set(side, observing_among(units, side, first_rank))
-    } else {
-        units
-            .into_iter()
-            .fold(Bitboard::EMPTY, |seen, y| seen | attacks::attacks(role, side, y, occ))
-    }
+    mars_lifts(b, role, side, like, c, |lifted, occ, targets| {
+        (seen_by(role, side, lifted, occ, first_rank) & targets).is_empty()
+            && ep.is_none_or(|t| (Bitboard::from_square(t).beside() & lifted).is_empty())
+    })
 }
 
 /// [`passes`] on bare bitboards (a board examined without playing the move).

@@ -53,33 +53,14 @@ pub fn observed_on(
         if role == Role::King && !kings {
             return false;
         }
-        // Observation as Popeye 4.104 tests it under Mars Circe: each enemy unit of the walk
-        // in turn is lifted from its square onto its rebirth square (which must then be
-        // empty; a rider's or knight's must line up with `sq` on an empty board), and `sq` is
-        // observed when an enemy unit of the walk then attacks it from where it stands, the
-        // lifted one or any other (whose line the lifted one may have opened).
-        let unit = Piece::new(enemy, role);
-        let units = sets.pieces(enemy, role);
-        for u in units {
-            let r = circe.lift_square(unit, u);
-            let lines_up =
-                matches!(role, Role::Pawn | Role::King) || super::check::reaches_on_empty_board(role, enemy, r, sq);
-            if !lines_up || (r != u && sets.occ.contains(r)) {
-                continue;
-            }
-            // the board with `u` lifted onto `r`: only the walk's units and the occupancy
-            // change (nothing where `r` is `u`)
-            let lift = Bitboard::from_square(u) ^ Bitboard::from_square(r);
-            let lifted = units ^ lift;
+        // (a lifted unit of the walk attacks `sq`, or one whose line the lift opened)
+        return !mars_lifts(sets, role, enemy, Bitboard::from_square(sq), circe, |lifted, occ, _| {
             let observers = match role {
                 Role::Pawn => attacks::pawn_attacks(c, sq) & observing_among(lifted, enemy, first_rank),
-                _ => attacks::attacks(role, c, sq, sets.occ ^ lift) & lifted,
+                _ => attacks::attacks(role, c, sq, occ) & lifted,
             };
-            if observers.any() {
-                return true;
-            }
-        }
-        return false;
+            observers.is_empty()
+        });
     }
     let observers = match role {
         Role::Pawn => attacks::pawn_attacks(c, sq) & observing_pawns(sets, enemy, first_rank),
@@ -87,6 +68,66 @@ pub fn observed_on(
         _ => attacks::attacks(role, c, sq, sets.occ) & sets.pieces(enemy, role),
     };
     observers.any()
+}
+
+/// Observation as Popeye 4.104 tests it under Mars Circe (`c`): each unit of walk `role` and
+/// colour `side` in turn is lifted from its square onto its rebirth square, which must be
+/// empty (or its own square), and a unit of `like` (the other colour's, of the same walk) is
+/// observed when a unit of the walk then attacks it from where it stands: the lifted one,
+/// or another whose line the lift opened. A rider's or knight's rebirth square must line up
+/// with the unit observed on an empty board. For each lift, `go(lifted, occ, targets)` gets
+/// the walk's units and the occupancy with that one unit lifted (only those two change), and
+/// the units of `like` the lift may observe; it returns whether to go on. Returns whether
+/// every lift was gone through.
+#[inline(always)]
+pub(crate) fn mars_lifts(
+    b: &Sets,
+    role: Role,
+    side: crate::square::Color,
+    like: Bitboard,
+    c: &Circe,
+    mut go: impl FnMut(Bitboard, Bitboard, Bitboard) -> bool,
+) -> bool {
+    let unit = Piece::new(side, role);
+    let units = b.pieces(side, role);
+    for x in units {
+        let r = c.lift_square(unit, x);
+        if r != x && b.occ.contains(r) {
+            continue;
+        }
+        let targets = if matches!(role, Role::Pawn | Role::King) {
+            like
+        } else {
+            like & attacks::attacks_on_empty_board(role, side, r)
+        };
+        if targets.is_empty() {
+            continue;
+        }
+        let lift = Bitboard::from_square(x) ^ Bitboard::from_square(r);
+        if !go(units ^ lift, b.occ ^ lift, targets) {
+            return false;
+        }
+    }
+    true
+}
+
+/// What the units of walk `role` and colour `side` on `units` attack with the board's
+/// occupancy `occ` (pawns: those able to capture).
+#[inline(always)]
+pub(crate) fn seen_by(
+    role: Role,
+    side: crate::square::Color,
+    units: Bitboard,
+    occ: Bitboard,
+    first_rank: FirstRankPawns,
+) -> Bitboard {
+    if role == Role::Pawn {
+        attacks::pawn_attacks_of_set(side, observing_among(units, side, first_rank))
+    } else {
+        units
+            .into_iter()
+            .fold(Bitboard::EMPTY, |seen, y| seen | attacks::attacks(role, side, y, occ))
+    }
 }
 
 /// Every unit of `color` observed by an enemy unit of its walk (kings only with `kings`):
@@ -102,12 +143,16 @@ pub fn paralysed_units(
 ) -> Bitboard {
     let enemy = color.other();
     let mut out = Bitboard::EMPTY;
-    if mars.is_some() {
-        // (Mars: observation from rebirth squares is not symmetric; each unit is tested)
-        for sq in sets.color[color.index()] {
-            let p = Piece::new(color, sets.role_at(sq));
-            if observed_on(sets, sq, p, kings, first_rank, mars) {
-                out = out.with(sq);
+    if let Some(c) = mars {
+        // (Mars: observation from rebirth squares is not symmetric; walk by walk, each enemy
+        // unit lifted once, and what the walk then attacks among ours lined up with it)
+        for role in Role::ALL {
+            let ours = sets.pieces(color, role);
+            if ours.any() && (role != Role::King || kings) {
+                mars_lifts(sets, role, enemy, ours, c, |lifted, occ, targets| {
+                    out |= seen_by(role, enemy, lifted, occ, first_rank) & targets;
+                    true
+                });
             }
         }
         return out;
@@ -140,6 +185,7 @@ pub fn paralysed_units(
 mod tests {
     use super::*;
     use crate::rules::Rules;
+    use crate::square::Color;
 
     /// Mars observation, as docs/rules.md defines it, on a copy of the board per lift: the
     /// unit on `sq` is observed when, with one enemy unit of its walk moved onto its
@@ -162,7 +208,8 @@ mod tests {
     }
 
     /// The lift worked out on the walk's units and the occupancy alone equals the lift
-    /// played on a copy of the board, on the positions of games played under
+    /// played on a copy of the board, unit by unit and for all the units of a side at once
+    /// ([`paralysed_units`]), on the positions of games played under
     /// `circe-mars+madrasi` (where units are observed and not).
     #[test]
     fn mars_observation_lifts_one_unit_at_a_time() {
@@ -175,10 +222,26 @@ mod tests {
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
             "7r/8/8/7r/3k4/8/8/4K2R w - - 0 1",
             "8/b7/2R1K3/2B5/8/4k3/8/8 w - - 0 1",
+            // (g3 lifted to f8: the bishop b4 lines up with f8 and is observed; d4, attacked
+            // from a7, does not, and is not)
+            "6k1/b7/8/8/1B1B4/6b1/8/4K3 w - - 0 1",
         ] {
             let mut g = crate::Game::new(f, "circe-mars+madrasi").unwrap();
             for _ in 0..60 {
                 let b = *g.pos.sets();
+                for kings in [false, true] {
+                    for color in [Color::White, Color::Black] {
+                        let by_definition = b.color[color.index()]
+                            .into_iter()
+                            .filter(|&sq| observed_by_definition(&b, sq, g.pos.piece_at(sq).unwrap(), kings, &c));
+                        assert_eq!(
+                            paralysed_units(&b, color, kings, c.first_rank_pawns, Some(&c)),
+                            by_definition.fold(Bitboard::EMPTY, Bitboard::with),
+                            "{color:?} in {}",
+                            g.pos.fen()
+                        );
+                    }
+                }
                 for sq in b.occ {
                     let p = g.pos.piece_at(sq).unwrap();
                     for kings in [false, true] {
