@@ -305,6 +305,17 @@ pub fn home_square(role: Role, color: Color, s: Square) -> Square {
     Square::new(HOME[color.index()][role.index()][s.index()])
 }
 
+/// The [`home_square`]s of the pawns of `color` on `pawns`, all at once: the squares of
+/// their files on that colour's second rank.
+#[inline(always)]
+pub fn pawn_home_squares(color: Color, pawns: crate::bitboard::Bitboard) -> crate::bitboard::Bitboard {
+    let mut files = pawns.0;
+    files |= files >> 32;
+    files |= files >> 16;
+    files |= files >> 8;
+    crate::bitboard::Bitboard((files & 0xff) << (8 * u32::from(color.pawn_rank())))
+}
+
 const fn compute_home(role: u8, white: bool, s: u8) -> u8 {
     let (file, rank) = (s % 8, s / 8);
     let light = (file + rank) % 2 == 1;

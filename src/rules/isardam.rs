@@ -3,12 +3,12 @@
 //! after a pawn's double step the en-passant observation counts too (an enemy pawn beside
 //! it, which could take it en passant, observes it).
 
-use super::circe::{Circe, FirstRankPawns};
+use super::circe::{pawn_home_squares, Circe, FirstRankPawns};
 use super::madrasi::{mars_lifts, observing_pawns, seen_by};
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::position::{Position, Sets};
-use crate::square::{Color, Role, Square};
+use crate::square::{Color, Piece, Role, Square};
 
 /// Does the position pass the Isardam test? `double_step` is the arrival square of a
 /// pawn that just made a double step (its en-passant observation counts). Under Mars Circe
@@ -60,6 +60,21 @@ pub fn mars_walk_passes(
         return true;
     }
     let ep = double_step.filter(|&t| role == Role::Pawn && like.contains(t));
+    if role == Role::Pawn && ep.is_none() {
+        // (pawns: a lift moves one pawn onto its home square, which observes; the others
+        // observe no more than all of them do where none observes a like unit, so then only
+        // the home squares lifted onto can: those empty, or the pawn's own)
+        let units = b.pieces(side, Role::Pawn);
+        let seen = seen_by(Role::Pawn, side, units, b.occ, first_rank);
+        if (seen & like).is_empty() {
+            let lifted_onto = pawn_home_squares(side, units) & (!b.occ | units);
+            debug_assert!(units.into_iter().all(|x| {
+                let r = c.lift_square(Piece::new(side, Role::Pawn), x);
+                pawn_home_squares(side, Bitboard::from_square(x)) == Bitboard::from_square(r)
+            }));
+            return (seen_by(Role::Pawn, side, lifted_onto, b.occ, first_rank) & like).is_empty();
+        }
+    }
     mars_lifts(b, role, side, like, c, |lifted, occ, targets| {
         (seen_by(role, side, lifted, occ, first_rank) & targets).is_empty()
             && ep.is_none_or(|t| (Bitboard::from_square(t).beside() & lifted).is_empty())
@@ -292,6 +307,8 @@ mod tests {
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
             "7r/8/8/7r/3k4/8/8/4K2R w - - 0 1",
             "8/8/1K6/8/3k4/8/b1B5/8 b - - 0 1",
+            // (the pawn e4 would attack d3 from e2, where the bishop stands: no lift)
+            "4k3/8/8/8/4P3/3p4/4B3/4K3 w - - 0 1",
         ] {
             let mut g = crate::Game::new(f, "circe-mars+madrasi").unwrap();
             for _ in 0..60 {
