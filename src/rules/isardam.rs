@@ -301,45 +301,32 @@ mod tests {
         let rules = Rules::parse("circe-mars").unwrap();
         let c = *rules.mars().unwrap();
         let (mut pass, mut fail) = (0, 0);
-        let mut seed = 0x9e37_79b9u64;
-        for f in [
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            "7r/8/8/7r/3k4/8/8/4K2R w - - 0 1",
+        let extra = [
             "8/8/1K6/8/3k4/8/b1B5/8 b - - 0 1",
             // (the pawn e4 would attack d3 from e2, where the bishop stands: no lift)
             "4k3/8/8/8/4P3/3p4/4B3/4K3 w - - 0 1",
-        ] {
-            let mut g = crate::Game::new(f, "circe-mars+madrasi").unwrap();
-            for _ in 0..60 {
-                for kings in [false, true] {
-                    let b = g.pos.sets();
-                    let by_definition = b.occ.into_iter().all(|sq| {
-                        let p = g.pos.piece_at(sq).unwrap();
-                        (p.role() == Role::King && !kings)
-                            || !crate::rules::madrasi::observed_on(b, sq, p, kings, c.first_rank_pawns, Some(&c))
-                    });
-                    assert_eq!(
-                        passes_mars(b, kings, c.first_rank_pawns, None, &c),
-                        by_definition,
-                        "{}",
-                        g.pos.fen()
-                    );
-                    if by_definition {
-                        pass += 1
-                    } else {
-                        fail += 1
-                    }
+        ];
+        crate::rules::madrasi::tests::mars_game_positions(&extra, |pos| {
+            for kings in [false, true] {
+                let b = pos.sets();
+                let by_definition = b.occ.into_iter().all(|sq| {
+                    let p = pos.piece_at(sq).unwrap();
+                    (p.role() == Role::King && !kings)
+                        || !crate::rules::madrasi::observed_on(b, sq, p, kings, c.first_rank_pawns, Some(&c))
+                });
+                assert_eq!(
+                    passes_mars(b, kings, c.first_rank_pawns, None, &c),
+                    by_definition,
+                    "{}",
+                    pos.fen()
+                );
+                if by_definition {
+                    pass += 1
+                } else {
+                    fail += 1
                 }
-                let moves = g.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                let m = moves[(seed >> 33) as usize % moves.len()];
-                g.play(m);
             }
-        }
+        });
         assert!(pass > 20 && fail > 20, "{pass} passing, {fail} failing positions");
     }
 

@@ -182,7 +182,7 @@ pub fn paralysed_units(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::rules::Rules;
     use crate::square::Color;
@@ -207,58 +207,22 @@ mod tests {
             })
     }
 
-    /// The lift worked out on the walk's units and the occupancy alone equals the lift
-    /// played on a copy of the board, unit by unit and for all the units of a side at once
-    /// ([`paralysed_units`]), on the positions of games played under
-    /// `circe-mars+madrasi` (where units are observed and not).
-    #[test]
-    fn mars_observation_lifts_one_unit_at_a_time() {
-        let rules = Rules::parse("circe-mars").unwrap();
-        let c = *rules.mars().unwrap();
-        let (mut seen, mut unseen) = (0, 0);
-        let mut seed = 0x2545_f491u64;
-        for f in [
+    /// The positions of games played at random under `circe-mars+madrasi`, up to 60 plies
+    /// each, from the initial position, Kiwipete, two positions of docs/rules.md and
+    /// `extra` (which reach units observed and not, boards that pass the Isardam test and
+    /// fail it): `visit` gets each.
+    pub(crate) fn mars_game_positions(extra: &[&str], mut visit: impl FnMut(&crate::Position)) {
+        let mut seed = 0x9e37_79b9u64;
+        let docs = [
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
             "7r/8/8/7r/3k4/8/8/4K2R w - - 0 1",
             "8/b7/2R1K3/2B5/8/4k3/8/8 w - - 0 1",
-            // (g3 lifted to f8: the bishop b4 lines up with f8 and is observed; d4, attacked
-            // from a7, does not, and is not)
-            "6k1/b7/8/8/1B1B4/6b1/8/4K3 w - - 0 1",
-        ] {
+        ];
+        for f in docs.iter().chain(extra) {
             let mut g = crate::Game::new(f, "circe-mars+madrasi").unwrap();
             for _ in 0..60 {
-                let b = *g.pos.sets();
-                for kings in [false, true] {
-                    for color in [Color::White, Color::Black] {
-                        let by_definition = b.color[color.index()]
-                            .into_iter()
-                            .filter(|&sq| observed_by_definition(&b, sq, g.pos.piece_at(sq).unwrap(), kings, &c));
-                        assert_eq!(
-                            paralysed_units(&b, color, kings, c.first_rank_pawns, Some(&c)),
-                            by_definition.fold(Bitboard::EMPTY, Bitboard::with),
-                            "{color:?} in {}",
-                            g.pos.fen()
-                        );
-                    }
-                }
-                for sq in b.occ {
-                    let p = g.pos.piece_at(sq).unwrap();
-                    for kings in [false, true] {
-                        let by_definition = observed_by_definition(&b, sq, p, kings, &c);
-                        assert_eq!(
-                            observed_on(&b, sq, p, kings, c.first_rank_pawns, Some(&c)),
-                            by_definition,
-                            "{p:?} on {sq} in {}",
-                            g.pos.fen()
-                        );
-                        if by_definition {
-                            seen += 1
-                        } else {
-                            unseen += 1
-                        }
-                    }
-                }
+                visit(&g.pos);
                 let moves = g.legal_moves();
                 if moves.is_empty() {
                     break;
@@ -267,6 +231,51 @@ mod tests {
                 g.play(moves[(seed >> 33) as usize % moves.len()]);
             }
         }
+    }
+
+    /// The lift worked out on the walk's units and the occupancy alone equals the lift
+    /// played on a copy of the board, unit by unit and for all the units of a side at once
+    /// ([`paralysed_units`]), on [`mars_game_positions`].
+    #[test]
+    fn mars_observation_lifts_one_unit_at_a_time() {
+        let rules = Rules::parse("circe-mars").unwrap();
+        let c = *rules.mars().unwrap();
+        let (mut seen, mut unseen) = (0, 0);
+        // (g3 lifted to f8: the bishop b4 lines up with f8 and is observed; d4, attacked
+        // from a7, does not, and is not)
+        mars_game_positions(&["6k1/b7/8/8/1B1B4/6b1/8/4K3 w - - 0 1"], |pos| {
+            let b = *pos.sets();
+            for kings in [false, true] {
+                for color in [Color::White, Color::Black] {
+                    let by_definition = b.color[color.index()]
+                        .into_iter()
+                        .filter(|&sq| observed_by_definition(&b, sq, pos.piece_at(sq).unwrap(), kings, &c));
+                    assert_eq!(
+                        paralysed_units(&b, color, kings, c.first_rank_pawns, Some(&c)),
+                        by_definition.fold(Bitboard::EMPTY, Bitboard::with),
+                        "{color:?} in {}",
+                        pos.fen()
+                    );
+                }
+            }
+            for sq in b.occ {
+                let p = pos.piece_at(sq).unwrap();
+                for kings in [false, true] {
+                    let by_definition = observed_by_definition(&b, sq, p, kings, &c);
+                    assert_eq!(
+                        observed_on(&b, sq, p, kings, c.first_rank_pawns, Some(&c)),
+                        by_definition,
+                        "{p:?} on {sq} in {}",
+                        pos.fen()
+                    );
+                    if by_definition {
+                        seen += 1
+                    } else {
+                        unseen += 1
+                    }
+                }
+            }
+        });
         assert!(seen > 50 && unseen > 50, "{seen} observed, {unseen} not");
     }
 }
