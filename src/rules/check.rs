@@ -179,22 +179,10 @@ fn mars_home_reach() -> &'static [[bool; 64]; 2] {
     })
 }
 
-/// Could a unit of this walk on `from` capture on `to` on an empty board? (Table lookups and
-/// arithmetic only.)
+/// Could a unit of this walk on `from` capture on `to` on an empty board?
 #[inline(always)]
 pub(crate) fn reaches_on_empty_board(role: Role, by: Color, from: Square, to: Square) -> bool {
-    let (df, dr) = (
-        to.file() as i32 - from.file() as i32,
-        to.rank() as i32 - from.rank() as i32,
-    );
-    match role {
-        Role::Pawn => attacks::pawn_attacks(by, from).contains(to),
-        Role::Knight => attacks::knight_attacks(from).contains(to),
-        Role::King => attacks::king_attacks(from).contains(to),
-        Role::Bishop => from != to && df.abs() == dr.abs(),
-        Role::Rook => from != to && (df == 0 || dr == 0),
-        Role::Queen => from != to && (df == 0 || dr == 0 || df.abs() == dr.abs()),
-    }
+    attacks::attacks_on_empty_board(role, by, from).contains(to)
 }
 
 /// Drops paralysed units (Madrasi) from a set of would-be capturers.

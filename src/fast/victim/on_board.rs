@@ -373,9 +373,10 @@ fn covered_by(pos: &Position) -> Bitboard {
     };
     let mut out = crate::fast::exact::slider_pins(s, us, k) & pos.hidden_mask();
     for sq in pos.hidden_mask() & ours & !out {
-        if pos.hidden_under(sq).is_some_and(|u| {
-            u.color() != us && crate::attacks::attacks(u.role(), u.color(), sq, Bitboard::EMPTY).contains(k)
-        }) {
+        if pos
+            .hidden_under(sq)
+            .is_some_and(|u| u.color() != us && crate::rules::check::reaches_on_empty_board(u.role(), u.color(), sq, k))
+        {
             out |= Bitboard::from_square(sq);
         }
     }
