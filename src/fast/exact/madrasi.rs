@@ -301,14 +301,13 @@ fn run<O: Out, const C: bool, const P: bool, const A: bool>(
         let king = Piece::new(us, Role::King);
         // what every enemy unit attacks, paralysed or not, through our king's square, on
         // the king's zone: a square there outside it is safe for the king at once
-        // (Assassin: the threat squares judged too)
-        let attack_map = king_zone_attack_map(s, them, occ.without(k), k);
-        // (Rex Inclusive, our king on its rebirth square: a step or a castling empties that
-        // square, where nothing else is reborn, so no attack after it is a check)
+        // (Assassin: the threat squares judged too). Under Rex Inclusive, our king on its
+        // rebirth square: a step or a castling empties that square, where nothing else is
+        // reborn, so no attack after it is a check, and no map is needed.
         let attack_map = if C && c.is_some_and(|c| king_on_own_rebirth_square(c, us, k)) {
             Bitboard::EMPTY
         } else {
-            attack_map
+            king_zone_attack_map(s, them, occ.without(k), k)
         };
         let hit = attack_map | judge.threats.when(A);
         let steps = king_attacks(k) & !ours;
