@@ -471,6 +471,11 @@ impl Position {
     pub(crate) fn origin_raw(&self, sq: Square) -> u8 {
         self.origin[sq.index()]
     }
+    /// Every square's diagram square, by square ([`NO_ORIGIN`]: none).
+    #[inline(always)]
+    pub(crate) fn origins(&self) -> &[u8; 64] {
+        &self.origin
+    }
     /// True when every unit's diagram square is the square it stands on.
     pub fn origins_are_identity(&self) -> bool {
         Square::all().all(|s| self.board[s.index()] == 0 || self.origin[s.index()] == s.index() as u8)
