@@ -8,8 +8,8 @@
 
 use crate::bitboard::Bitboard;
 use crate::position::Position;
+use crate::rules::circe::{Capturer, Occupied, Victim, WalkRule, When};
 use crate::rules::circe::{Circe, HomeTables, SquareRule, TABLES};
-use crate::rules::circe::{Occupied, Victim, WalkRule, When};
 use crate::square::{Color, Piece, Role, Square};
 
 /// Squares s such that `home_square(role, color, s)` is one of `targets` (empty for kings).
@@ -365,6 +365,109 @@ fn king_reborn_harmless(pos: &Position, c: &Circe, them: Color, e: Square, k: Sq
 fn attacked_by_us(pos: &Position, them: Color, e: Square) -> bool {
     let s = pos.sets();
     (s.attackers_to(e, s.occ) & s.color[them.other().index()]).any()
+}
+
+/// Rules whose rebirth square or walk depends on the capture, the capturer staying and the
+/// victim reborn at once, vanishing from a taken square (Platzwechsel, Equipollents,
+/// Clone): the captures whose victim may matter to our king (a superset), by the capture's
+/// departure square. A victim reborn off the [`danger_squares`] of its walk there is one
+/// legal move, whatever else the capture does, where the capture opens no line.
+#[derive(Clone, Copy)]
+pub(crate) enum CaptureDanger {
+    /// Platzwechsel: reborn on the departure square with its walk; per walk index, the
+    /// enemy units and the danger squares of that walk.
+    Departure {
+        units: [Bitboard; 7],
+        squares: [Bitboard; 7],
+    },
+    /// Equipollents: reborn on the capture square plus the move's vector with its walk;
+    /// per departure square, the capture squares whose rebirth square may be a danger
+    /// square ([`vector_danger`]), and the danger squares of every walk.
+    Vector {
+        by_departure: &'static [u64; 64],
+        squares: Bitboard,
+    },
+    /// Clone: reborn with the capturer's walk on that walk's home square for the capture
+    /// square; per capturer walk index, the capture squares whose home square is a danger
+    /// square of that walk (a king capturer: every square, its victim keeping its walk).
+    CapturerWalk { by_walk: [Bitboard; 7] },
+}
+
+impl CaptureDanger {
+    /// The sets for our king on `k`, the enemy being `them`; `None` under the other rules.
+    #[inline(always)]
+    pub(crate) fn new(pos: &Position, c: &Circe, them: Color, k: Square) -> Option<CaptureDanger> {
+        let plain = c.victim == Victim::Reborn
+            && c.when == When::AtOnce
+            && !c.victim_kings
+            && matches!(c.occupied, Occupied::Vanish | Occupied::Bury)
+            && c.capturer == Capturer::Stays;
+        if !plain {
+            return None;
+        }
+        let row = danger_squares(them, k);
+        match (c.square, c.walk) {
+            (SquareRule::Departure, WalkRule::Same) => {
+                let s = pos.sets();
+                let mut units = [Bitboard::EMPTY; 7];
+                let mut squares = [Bitboard::EMPTY; 7];
+                for r in Role::CAPTURABLE {
+                    units[r.index()] = s.pieces(them, r);
+                    squares[r.index()] = Bitboard(row[r.index()]);
+                }
+                Some(CaptureDanger::Departure { units, squares })
+            }
+            (SquareRule::CapturePlusVector, WalkRule::Same) => Some(CaptureDanger::Vector {
+                by_departure: vector_danger(them, k),
+                squares: Bitboard(row.iter().fold(0, |a, b| a | b)),
+            }),
+            (SquareRule::Home, WalkRule::Capturer) => {
+                let mut by_walk = [Bitboard::FULL; 7];
+                for r in Role::CAPTURABLE {
+                    by_walk[r.index()] = home_preimage_in(r, them, Bitboard(row[r.index()]));
+                }
+                Some(CaptureDanger::CapturerWalk { by_walk })
+            }
+            _ => None,
+        }
+    }
+
+    /// The squares whose enemy unit, captured from `from` by a unit of walk `walk` (before
+    /// promoting), may be other than one legal move.
+    #[inline(always)]
+    pub(crate) fn captured_from(&self, from: Square, walk: Role) -> Bitboard {
+        match self {
+            CaptureDanger::Departure { units, squares } => {
+                // (an unrolled loop without branches)
+                let mut b = Bitboard::EMPTY;
+                for r in Role::CAPTURABLE {
+                    b |= units[r.index()].when(squares[r.index()].contains(from));
+                }
+                b
+            }
+            CaptureDanger::Vector { by_departure, .. } => Bitboard(by_departure[from.index()]),
+            CaptureDanger::CapturerWalk { by_walk } => by_walk[walk.index()],
+        }
+    }
+
+    /// The arrival squares of pawn captures `delta` long (each from `delta` behind its
+    /// arrival) whose victim may be other than one legal move.
+    #[inline(always)]
+    pub(crate) fn pawn_arrivals(&self, delta: i8) -> Bitboard {
+        match self {
+            CaptureDanger::Departure { units, squares } => {
+                let mut b = Bitboard::EMPTY;
+                for r in Role::CAPTURABLE {
+                    b |= units[r.index()] & crate::orthodox::shift(squares[r.index()], delta);
+                }
+                b
+            }
+            // (the rebirth square is the arrival plus `delta`: a rotation, not a shift, for
+            // no branch on the sign; the squares it wraps round are kept, a superset)
+            CaptureDanger::Vector { squares, .. } => Bitboard(squares.0.rotate_right(delta as u32 & 63)),
+            CaptureDanger::CapturerWalk { by_walk } => by_walk[Role::Pawn.index()],
+        }
+    }
 }
 
 /// The units of `them` (any walk) whose rebirth square, were they captured, would be one of

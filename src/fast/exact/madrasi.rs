@@ -43,6 +43,7 @@ use crate::attacks::{
 use crate::bitboard::Bitboard;
 use crate::fast::effects;
 use crate::fast::presets::{by_preset, rules_of, GENERIC};
+use crate::fast::rebirth_tables::CaptureDanger;
 use crate::fast::victim::king_on_own_rebirth_square;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::orthodox::Counter;
@@ -260,6 +261,10 @@ fn run<O: Out, const C: bool, const P: bool, const A: bool>(
             let mut bulk = Bulk::<O, C, P, A> {
                 out: &mut *out,
                 captures,
+                danger: match c {
+                    Some(c) if C => CaptureDanger::new(pos, c, them, k),
+                    _ => None,
+                },
                 judge: &judge,
             };
             crate::orthodox::generate_with(pos, movers, Bitboard::EMPTY, pinned, &mut bulk);

@@ -10,7 +10,7 @@ use crate::bitboard::Bitboard;
 use crate::fast::effects::{self, After, CapturerRebirth};
 use crate::fast::exact::{judge_each, plain_after};
 use crate::fast::geometry::checks_from;
-use crate::fast::rebirth_tables::victims_to_judge;
+use crate::fast::rebirth_tables::{victims_to_judge, CaptureDanger};
 use crate::fast::victim::RebornUnit;
 use crate::moves::{Move, MoveKind};
 use crate::position::{Position, Sets};
@@ -25,7 +25,9 @@ use crate::square::{Color, Piece, Role, Square};
 /// Strict). A unit added can close lines but not open them, so it wakes no unit that could
 /// reach the king (those are the wakeable ones, which the pins hold), and it can give check
 /// itself only from where it attacks the king on an empty board: the victims judged are
-/// those the victim family weighs (`victims_to_judge`). Every other rule: every capture.
+/// those the victim family weighs (`victims_to_judge`). Every other rule: every capture,
+/// which the bulk narrows by departure square where the rebirth square or walk depends on
+/// the capture, the capturer staying (Platzwechsel, Equipollents, Clone: [`CaptureDanger`]).
 #[inline(always)]
 pub(super) fn captures_to_judge<const A: bool>(pos: &Position, c: &Circe, them: Color, k: Square) -> Bitboard {
     let theirs = pos.sets().color[them.index()];
@@ -72,10 +74,55 @@ fn assassinating(pos: &Position, c: &Circe, them: Color) -> Bitboard {
 pub(super) struct Bulk<'a, 'j, O: Out, const C: bool, const P: bool, const A: bool> {
     pub(super) out: &'a mut O,
     pub(super) captures: Bitboard,
+    /// Where the rebirth square or walk depends on the capture (`captures` then every
+    /// enemy unit): which of them are judged, by departure square; else `None`.
+    pub(super) danger: Option<CaptureDanger>,
     pub(super) judge: &'a Judge<'j, C, P, A>,
 }
 
 impl<O: Out, const C: bool, const P: bool, const A: bool> Bulk<'_, '_, O, C, P, A> {
+    /// The captures among the arrivals `t` from `from` judged one by one ([`Bulk::danger`];
+    /// the enemy king's always, the model judging a capture of it).
+    #[inline(always)]
+    fn judged_from(&self, t: Bitboard, from: Square) -> Bitboard {
+        let captures = t & self.captures;
+        match &self.danger {
+            // (most moves take nothing: the sets are read only for those that do)
+            Some(d) if captures.any() => {
+                captures & (d.captured_from(from, self.judge.s.role_at(from)) | self.judge.s.role[Role::King.index()])
+            }
+            Some(_) => Bitboard::EMPTY,
+            None => captures,
+        }
+    }
+
+    /// The captures among the arrivals `t` of pawn moves `delta` long judged one by one.
+    #[inline(always)]
+    fn judged_pawns(&self, t: Bitboard, delta: i8) -> Bitboard {
+        let captures = t & self.captures;
+        match &self.danger {
+            Some(d) if captures.any() => captures & (d.pawn_arrivals(delta) | self.judge.s.role[Role::King.index()]),
+            Some(_) => Bitboard::EMPTY,
+            None => captures,
+        }
+    }
+
+    /// Debug builds: the captures `t` (each from `from(to)`, promoting with `promote`) that
+    /// [`Bulk::danger`] counts one move each (per promotion) are one by the judgement too.
+    #[cfg(debug_assertions)]
+    fn held_one(&self, t: Bitboard, from: impl Fn(Square) -> Square, promote: bool) {
+        for to in t {
+            let moves = if promote {
+                Role::PROMOTIONS.map(|r| Move::promotion(from(to), to, r)).to_vec()
+            } else {
+                vec![Move::new(from(to), to, MoveKind::Normal)]
+            };
+            for m in moves {
+                let n = self.judge.bulk_capture(m);
+                assert_eq!(n, 1, "{} in {}", crate::notation::uci(m), self.judge.pos.fen());
+            }
+        }
+    }
     /// The pawn moves to `t` by the vector `delta` whose pending rebirth matters, judged
     /// (moves of `kind`, or with `None` promotions: one per walk); the others returned.
     #[inline(always)]
@@ -108,7 +155,10 @@ fn pawn_vector(delta: i8) -> (i32, i32) {
 impl<O: Out, const C: bool, const P: bool, const A: bool> crate::orthodox::Sink for Bulk<'_, '_, O, C, P, A> {
     #[inline(always)]
     fn targets(&mut self, from: Square, t: Bitboard) {
-        let plain = t & !self.captures;
+        let captures = self.judged_from(t, from);
+        #[cfg(debug_assertions)]
+        self.held_one(t & self.captures & !captures, |_| from, false);
+        let plain = t & !captures;
         let placed = if P {
             self.judge.pending_matters(from, plain)
         } else {
@@ -117,7 +167,7 @@ impl<O: Out, const C: bool, const P: bool, const A: bool> crate::orthodox::Sink 
         self.out.targets(from, plain & !placed);
         judge_each(
             &mut *self.out,
-            t & self.captures,
+            t & captures,
             |_| from,
             false,
             |m| self.judge.bulk_capture(m),
@@ -128,11 +178,18 @@ impl<O: Out, const C: bool, const P: bool, const A: bool> crate::orthodox::Sink 
     }
     #[inline(always)]
     fn pawn_shift(&mut self, t: Bitboard, delta: i8, kind: MoveKind) {
-        let plain = self.pawn_pending(t & !self.captures, delta, Some(kind));
+        let captures = self.judged_pawns(t, delta);
+        #[cfg(debug_assertions)]
+        self.held_one(
+            t & self.captures & !captures,
+            |to| Square::new((to.index() as i8 - delta) as u8),
+            false,
+        );
+        let plain = self.pawn_pending(t & !captures, delta, Some(kind));
         self.out.pawn_shift(plain, delta, kind);
         judge_each(
             &mut *self.out,
-            t & self.captures,
+            t & captures,
             |to| Square::new((to.index() as i8 - delta) as u8),
             false,
             |m| self.judge.bulk_capture(m),
@@ -140,11 +197,18 @@ impl<O: Out, const C: bool, const P: bool, const A: bool> crate::orthodox::Sink 
     }
     #[inline(always)]
     fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
-        let plain = self.pawn_pending(t & !self.captures, delta, None);
+        let captures = self.judged_pawns(t, delta);
+        #[cfg(debug_assertions)]
+        self.held_one(
+            t & self.captures & !captures,
+            |to| Square::new((to.index() as i8 - delta) as u8),
+            true,
+        );
+        let plain = self.pawn_pending(t & !captures, delta, None);
         self.out.pawn_promotions(plain, delta);
         judge_each(
             &mut *self.out,
-            t & self.captures,
+            t & captures,
             |to| Square::new((to.index() as i8 - delta) as u8),
             true,
             |m| self.judge.bulk_capture(m),
@@ -153,7 +217,7 @@ impl<O: Out, const C: bool, const P: bool, const A: bool> crate::orthodox::Sink 
     #[inline(always)]
     fn one(&mut self, m: Move) {
         if m.kind() == MoveKind::EnPassant {
-        } else if self.captures.contains(m.to())
+        } else if self.judged_from(Bitboard::from_square(m.to()), m.from()).any()
             || (P
                 && self
                     .judge
