@@ -367,11 +367,15 @@ fn attacked_by_us(pos: &Position, them: Color, e: Square) -> bool {
     (s.attackers_to(e, s.occ) & s.color[them.other().index()]).any()
 }
 
-/// Rules whose rebirth square or walk depends on the capture, the capturer staying and the
+/// Rules under which an observation path judges every capture one by one: the captures
+/// that may be other than one legal move (a superset), by the capture's departure square.
+/// Where the rebirth square or walk depends on the capture, the capturer staying and the
 /// victim reborn at once, vanishing from a taken square (Platzwechsel, Equipollents,
-/// Clone): the captures whose victim may matter to our king (a superset), by the capture's
-/// departure square. A victim reborn off the [`danger_squares`] of its walk there is one
-/// legal move, whatever else the capture does, where the capture opens no line.
+/// Clone), a victim reborn off the [`danger_squares`] of its walk there is one legal move,
+/// the capture opening no line. Where the capturer leaves the capture square (Anticirce,
+/// both Kamikaze rules), so is a capture that empties no square screening our king, whose
+/// capturer is reborn on an empty square or removed, and whose victim, if reborn, is not
+/// one of the [`victims_to_weigh`].
 #[derive(Clone, Copy)]
 pub(crate) enum CaptureDanger {
     /// Platzwechsel: reborn on the departure square with its walk; per walk index, the
@@ -391,18 +395,54 @@ pub(crate) enum CaptureDanger {
     /// square; per capturer walk index, the capture squares whose home square is a danger
     /// square of that walk (a king capturer: every square, its victim keeping its walk).
     CapturerWalk { by_walk: [Bitboard; 7] },
+    /// Anticirce, Kamikaze: per our walk index, the capture squares from which a capturer
+    /// of that walk is reborn on a taken square (none where it is removed; a king's
+    /// every square); the squares
+    /// between our king and the enemy sliders on its lines; the victims to weigh (none
+    /// where they are not reborn); is the capturer reborn (by its walk after promoting)?
+    CapturerLeaves {
+        blocked: [Bitboard; 7],
+        screens: Bitboard,
+        victims: Bitboard,
+        reborn: bool,
+    },
 }
 
 impl CaptureDanger {
-    /// The sets for our king on `k`, the enemy being `them`; `None` under the other rules.
+    /// The sets for our king on `k`, the enemy being `them`, `screens` the squares between
+    /// the king and the enemy sliders on its lines; `None` under the other rules.
     #[inline(always)]
-    pub(crate) fn new(pos: &Position, c: &Circe, them: Color, k: Square) -> Option<CaptureDanger> {
-        let plain = c.victim == Victim::Reborn
-            && c.when == When::AtOnce
-            && !c.victim_kings
-            && matches!(c.occupied, Occupied::Vanish | Occupied::Bury)
-            && c.capturer == Capturer::Stays;
-        if !plain {
+    pub(crate) fn new(pos: &Position, c: &Circe, them: Color, k: Square, screens: Bitboard) -> Option<CaptureDanger> {
+        if c.when != When::AtOnce || c.victim_kings || c.occupied == Occupied::Assassinate {
+            return None;
+        }
+        if c.capturer != Capturer::Stays {
+            if (c.square, c.walk) != (SquareRule::Home, WalkRule::Same) {
+                return None;
+            }
+            let reborn = c.capturer == Capturer::Reborn;
+            // (a king's captures: judged, as the model does)
+            let mut blocked = [Bitboard::EMPTY; 7];
+            blocked[Role::King.index()] = Bitboard::FULL;
+            if reborn {
+                let free = !pos.sets().occ;
+                for r in Role::CAPTURABLE {
+                    blocked[r.index()] = !home_preimage_in(r, them.other(), free);
+                }
+            }
+            let victims = if c.victim == Victim::Reborn {
+                victims_to_weigh(pos, c, them, Some(k), Bitboard::EMPTY)
+            } else {
+                Bitboard::EMPTY
+            };
+            return Some(CaptureDanger::CapturerLeaves {
+                blocked,
+                screens,
+                victims,
+                reborn,
+            });
+        }
+        if c.victim != Victim::Reborn || !matches!(c.occupied, Occupied::Vanish | Occupied::Bury) {
             return None;
         }
         let row = danger_squares(them, k);
@@ -447,13 +487,19 @@ impl CaptureDanger {
             }
             CaptureDanger::Vector { by_departure, .. } => Bitboard(by_departure[from.index()]),
             CaptureDanger::CapturerWalk { by_walk } => by_walk[walk.index()],
+            CaptureDanger::CapturerLeaves {
+                blocked,
+                screens,
+                victims,
+                ..
+            } => blocked[walk.index()] | *screens | *victims | Bitboard::FULL.when(screens.contains(from)),
         }
     }
 
     /// The arrival squares of pawn captures `delta` long (each from `delta` behind its
-    /// arrival) whose victim may be other than one legal move.
+    /// arrival), promoting with `promotes`, that may be other than one legal move.
     #[inline(always)]
-    pub(crate) fn pawn_arrivals(&self, delta: i8) -> Bitboard {
+    pub(crate) fn pawn_arrivals(&self, delta: i8, promotes: bool) -> Bitboard {
         match self {
             CaptureDanger::Departure { units, squares } => {
                 let mut b = Bitboard::EMPTY;
@@ -466,6 +512,14 @@ impl CaptureDanger {
             // no branch on the sign; the squares it wraps round are kept, a superset)
             CaptureDanger::Vector { squares, .. } => Bitboard(squares.0.rotate_right(delta as u32 & 63)),
             CaptureDanger::CapturerWalk { by_walk } => by_walk[Role::Pawn.index()],
+            // (a capturer reborn promoting: by its new walk, every capture judged)
+            CaptureDanger::CapturerLeaves { reborn: true, .. } if promotes => Bitboard::FULL,
+            CaptureDanger::CapturerLeaves {
+                blocked,
+                screens,
+                victims,
+                ..
+            } => blocked[Role::Pawn.index()] | *screens | *victims | crate::orthodox::shift(*screens, delta),
         }
     }
 }

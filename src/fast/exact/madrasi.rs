@@ -262,7 +262,7 @@ fn run<O: Out, const C: bool, const P: bool, const A: bool>(
                 out: &mut *out,
                 captures,
                 danger: match c {
-                    Some(c) if C => CaptureDanger::new(pos, c, them, k),
+                    Some(c) if C => CaptureDanger::new(pos, c, them, k, judge.screens),
                     _ => None,
                 },
                 judge: &judge,

@@ -98,10 +98,12 @@ impl<O: Out, const C: bool, const P: bool, const A: bool> Bulk<'_, '_, O, C, P, 
 
     /// The captures among the arrivals `t` of pawn moves `delta` long judged one by one.
     #[inline(always)]
-    fn judged_pawns(&self, t: Bitboard, delta: i8) -> Bitboard {
+    fn judged_pawns(&self, t: Bitboard, delta: i8, promotes: bool) -> Bitboard {
         let captures = t & self.captures;
         match &self.danger {
-            Some(d) if captures.any() => captures & (d.pawn_arrivals(delta) | self.judge.s.role[Role::King.index()]),
+            Some(d) if captures.any() => {
+                captures & (d.pawn_arrivals(delta, promotes) | self.judge.s.role[Role::King.index()])
+            }
             Some(_) => Bitboard::EMPTY,
             None => captures,
         }
@@ -178,7 +180,7 @@ impl<O: Out, const C: bool, const P: bool, const A: bool> crate::orthodox::Sink 
     }
     #[inline(always)]
     fn pawn_shift(&mut self, t: Bitboard, delta: i8, kind: MoveKind) {
-        let captures = self.judged_pawns(t, delta);
+        let captures = self.judged_pawns(t, delta, false);
         #[cfg(debug_assertions)]
         self.held_one(
             t & self.captures & !captures,
@@ -197,7 +199,7 @@ impl<O: Out, const C: bool, const P: bool, const A: bool> crate::orthodox::Sink 
     }
     #[inline(always)]
     fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
-        let captures = self.judged_pawns(t, delta);
+        let captures = self.judged_pawns(t, delta, true);
         #[cfg(debug_assertions)]
         self.held_one(
             t & self.captures & !captures,
