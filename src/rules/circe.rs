@@ -486,7 +486,7 @@ pub struct CaptureContext {
 
 impl Circe {
     /// The walk a captured unit is reborn with.
-    #[inline]
+    #[inline(always)]
     pub fn reborn_walk(&self, victim: Piece, capturer_before: Piece) -> Role {
         match self.walk {
             WalkRule::Capturer => match capturer_before.role() {
