@@ -558,30 +558,34 @@ pub(crate) fn victims_reborn_in(pos: &Position, c: &Circe, victim: Piece, target
 /// The squares whose unit stands on its own diagram square (Diagram Circe; read with a set
 /// of units). Most units of a perft never leave theirs, so a test of diagram squares need
 /// look up only the others ([`diagram_squares_in`]).
+#[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn units_on_diagram_squares(pos: &Position) -> Bitboard {
-    #[cfg(target_arch = "x86_64")]
-    {
-        // (sixteen squares per compare, a dozen instructions in all, where a loop over the
-        // squares or the units costs some hundred)
-        use std::arch::x86_64::{__m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8};
-        let mut b = 0u64;
-        for chunk in 0..4 {
-            // SAFETY: SSE2 is part of x86_64; each load reads 16 of the 64 bytes of an
-            // array, unaligned loads allowed.
-            let bits = unsafe {
-                let load = |a: &[u8; 64]| _mm_loadu_si128(a.as_ptr().add(16 * chunk).cast::<__m128i>());
-                _mm_movemask_epi8(_mm_cmpeq_epi8(load(pos.origins()), load(&SQUARE_INDICES))) as u16
-            };
-            b |= u64::from(bits) << (16 * chunk);
-        }
-        Bitboard(b)
+    // (sixteen squares per compare, a dozen instructions in all, where a loop over the
+    // squares or the units costs some hundred)
+    use std::arch::x86_64::{__m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8};
+    let mut b = 0u64;
+    for chunk in 0..4 {
+        // SAFETY: SSE2 is part of x86_64; each load reads 16 of the 64 bytes of an array,
+        // unaligned loads allowed.
+        let bits = unsafe {
+            let load = |a: &[u8; 64]| _mm_loadu_si128(a.as_ptr().add(16 * chunk).cast::<__m128i>());
+            _mm_movemask_epi8(_mm_cmpeq_epi8(load(pos.origins()), load(&SQUARE_INDICES))) as u16
+        };
+        b |= u64::from(bits) << (16 * chunk);
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    Bitboard(b)
+}
+
+/// [`units_on_diagram_squares`] elsewhere than on x86_64: square by square.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn units_on_diagram_squares(pos: &Position) -> Bitboard {
     units_on_diagram_squares_one_by_one(pos)
 }
 
-/// [`units_on_diagram_squares`] square by square.
+/// The squares whose unit stands on its own diagram square, square by square (the
+/// definition, which tests hold [`units_on_diagram_squares`] to).
 #[cfg_attr(all(target_arch = "x86_64", not(test)), allow(dead_code))]
 fn units_on_diagram_squares_one_by_one(pos: &Position) -> Bitboard {
     let mut b = 0u64;
@@ -592,6 +596,7 @@ fn units_on_diagram_squares_one_by_one(pos: &Position) -> Bitboard {
 }
 
 /// Each square's index, by index ([`units_on_diagram_squares`]).
+#[cfg(target_arch = "x86_64")]
 const SQUARE_INDICES: [u8; 64] = {
     let mut a = [0; 64];
     let mut i = 0;
@@ -603,7 +608,7 @@ const SQUARE_INDICES: [u8; 64] = {
 };
 
 /// Diagram Circe: the `units` whose diagram square is one of `targets`, `at_home` being
-/// [`Position::units_on_diagram_squares`]: those on their own read from the sets, only the
+/// [`units_on_diagram_squares`]: those on their own read from the sets, only the
 /// others looked up.
 #[inline(always)]
 fn diagram_squares_in(pos: &Position, units: Bitboard, at_home: Bitboard, targets: Bitboard) -> Bitboard {

@@ -27,7 +27,8 @@ use crate::square::{Color, Piece, Role, Square};
 /// itself only from where it attacks the king on an empty board: the victims judged are
 /// those the victim family weighs (`victims_to_judge`). Every other rule: every capture,
 /// which the bulk narrows by departure square where the rebirth square or walk depends on
-/// the capture, the capturer staying (Platzwechsel, Equipollents, Clone: [`CaptureDanger`]).
+/// the capture (Platzwechsel, Equipollents, Clone) or the capturer leaves (Anticirce, both
+/// Kamikaze rules): [`CaptureDanger`].
 #[inline(always)]
 pub(super) fn captures_to_judge<const A: bool>(pos: &Position, c: &Circe, them: Color, k: Square) -> Bitboard {
     let theirs = pos.sets().color[them.index()];
@@ -74,8 +75,9 @@ fn assassinating(pos: &Position, c: &Circe, them: Color) -> Bitboard {
 pub(super) struct Bulk<'a, 'j, O: Out, const C: bool, const P: bool, const A: bool> {
     pub(super) out: &'a mut O,
     pub(super) captures: Bitboard,
-    /// Where the rebirth square or walk depends on the capture (`captures` then every
-    /// enemy unit): which of them are judged, by departure square; else `None`.
+    /// Where `captures` is every enemy unit and the rule lets it be narrowed (the rebirth
+    /// square or walk depending on the capture, or the capturer leaving): which captures
+    /// are judged, by departure square; else `None`.
     pub(super) danger: Option<CaptureDanger>,
     pub(super) judge: &'a Judge<'j, C, P, A>,
 }
