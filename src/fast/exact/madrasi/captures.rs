@@ -83,32 +83,40 @@ pub(super) struct Bulk<'a, 'j, O: Out, const C: bool, const P: bool, const A: bo
 }
 
 impl<O: Out, const C: bool, const P: bool, const A: bool> Bulk<'_, '_, O, C, P, A> {
-    /// The captures among the arrivals `t` from `from` judged one by one ([`Bulk::danger`];
-    /// the enemy king's always, the model judging a capture of it).
+    /// The captures among the arrivals `t` of our unit on `from` judged one by one: under a
+    /// rule [`Bulk::danger`] narrows, those its sets keep (read only for moves that take
+    /// something, most taking nothing) and the enemy king's, the model judging a capture of
+    /// it. Debug builds hold the others to one move each.
     #[inline(always)]
     fn judged_from(&self, t: Bitboard, from: Square) -> Bitboard {
         let captures = t & self.captures;
-        match &self.danger {
-            // (most moves take nothing: the sets are read only for those that do)
+        let judged = match &self.danger {
             Some(d) if captures.any() => {
                 captures & (d.captured_from(from, self.judge.s.role_at(from)) | self.judge.s.role[Role::King.index()])
             }
             Some(_) => Bitboard::EMPTY,
             None => captures,
-        }
+        };
+        #[cfg(debug_assertions)]
+        self.held_one(captures & !judged, |_| from, false);
+        judged
     }
 
-    /// The captures among the arrivals `t` of pawn moves `delta` long judged one by one.
+    /// [`Bulk::judged_from`] for the arrivals `t` of pawn moves `delta` long, promoting with
+    /// `promote`.
     #[inline(always)]
-    fn judged_pawns(&self, t: Bitboard, delta: i8, promotes: bool) -> Bitboard {
+    fn judged_pawns(&self, t: Bitboard, delta: i8, promote: bool) -> Bitboard {
         let captures = t & self.captures;
-        match &self.danger {
+        let judged = match &self.danger {
             Some(d) if captures.any() => {
-                captures & (d.pawn_arrivals(delta, promotes) | self.judge.s.role[Role::King.index()])
+                captures & (d.pawn_arrivals(delta, promote) | self.judge.s.role[Role::King.index()])
             }
             Some(_) => Bitboard::EMPTY,
             None => captures,
-        }
+        };
+        #[cfg(debug_assertions)]
+        self.held_one(captures & !judged, pawn_departure(delta), promote);
+        judged
     }
 
     /// Debug builds: the captures `t` (each from `from(to)`, promoting with `promote`) that
@@ -127,6 +135,7 @@ impl<O: Out, const C: bool, const P: bool, const A: bool> Bulk<'_, '_, O, C, P, 
             }
         }
     }
+
     /// The pawn moves to `t` by the vector `delta` whose pending rebirth matters, judged
     /// (moves of `kind`, or with `None` promotions: one per walk); the others returned.
     #[inline(always)]
@@ -135,7 +144,7 @@ impl<O: Out, const C: bool, const P: bool, const A: bool> Bulk<'_, '_, O, C, P, 
             return t;
         }
         let placed = self.judge.pending_matters_by(t, pawn_vector(delta));
-        let from = |to: Square| Square::new((to.index() as i8 - delta) as u8);
+        let from = pawn_departure(delta);
         match kind {
             None => judge_each(&mut *self.out, placed, from, true, |m| self.judge.capture(m)),
             Some(kind) => {
@@ -149,6 +158,12 @@ impl<O: Out, const C: bool, const P: bool, const A: bool> Bulk<'_, '_, O, C, P, 
     }
 }
 
+/// The departure square of a pawn move `delta` long, by its arrival square.
+#[inline(always)]
+fn pawn_departure(delta: i8) -> impl Fn(Square) -> Square + Copy {
+    move |to| Square::new((to.index() as i8 - delta) as u8)
+}
+
 /// The file and rank steps of a pawn move whose square index changes by `delta`.
 #[inline(always)]
 fn pawn_vector(delta: i8) -> (i32, i32) {
@@ -160,8 +175,6 @@ impl<O: Out, const C: bool, const P: bool, const A: bool> crate::orthodox::Sink 
     #[inline(always)]
     fn targets(&mut self, from: Square, t: Bitboard) {
         let captures = self.judged_from(t, from);
-        #[cfg(debug_assertions)]
-        self.held_one(t & self.captures & !captures, |_| from, false);
         let plain = t & !captures;
         let placed = if P {
             self.judge.pending_matters(from, plain)
@@ -183,40 +196,20 @@ impl<O: Out, const C: bool, const P: bool, const A: bool> crate::orthodox::Sink 
     #[inline(always)]
     fn pawn_shift(&mut self, t: Bitboard, delta: i8, kind: MoveKind) {
         let captures = self.judged_pawns(t, delta, false);
-        #[cfg(debug_assertions)]
-        self.held_one(
-            t & self.captures & !captures,
-            |to| Square::new((to.index() as i8 - delta) as u8),
-            false,
-        );
         let plain = self.pawn_pending(t & !captures, delta, Some(kind));
         self.out.pawn_shift(plain, delta, kind);
-        judge_each(
-            &mut *self.out,
-            t & captures,
-            |to| Square::new((to.index() as i8 - delta) as u8),
-            false,
-            |m| self.judge.bulk_capture(m),
-        );
+        judge_each(&mut *self.out, t & captures, pawn_departure(delta), false, |m| {
+            self.judge.bulk_capture(m)
+        });
     }
     #[inline(always)]
     fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
         let captures = self.judged_pawns(t, delta, true);
-        #[cfg(debug_assertions)]
-        self.held_one(
-            t & self.captures & !captures,
-            |to| Square::new((to.index() as i8 - delta) as u8),
-            true,
-        );
         let plain = self.pawn_pending(t & !captures, delta, None);
         self.out.pawn_promotions(plain, delta);
-        judge_each(
-            &mut *self.out,
-            t & captures,
-            |to| Square::new((to.index() as i8 - delta) as u8),
-            true,
-            |m| self.judge.bulk_capture(m),
-        );
+        judge_each(&mut *self.out, t & captures, pawn_departure(delta), true, |m| {
+            self.judge.bulk_capture(m)
+        });
     }
     #[inline(always)]
     fn one(&mut self, m: Move) {
