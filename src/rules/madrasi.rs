@@ -55,19 +55,24 @@ pub fn observed_on(
         }
         // (a lifted unit of the walk attacks `sq`, or one whose line the lift opened)
         return !mars_lifts(sets, role, enemy, Bitboard::from_square(sq), circe, |lifted, occ, _| {
-            let observers = match role {
-                Role::Pawn => attacks::pawn_attacks(c, sq) & observing_among(lifted, enemy, first_rank),
-                _ => attacks::attacks(role, c, sq, occ) & lifted,
-            };
-            observers.is_empty()
+            observers_among(lifted, p, sq, occ, first_rank).is_empty()
         });
     }
-    let observers = match role {
-        Role::Pawn => attacks::pawn_attacks(c, sq) & observing_pawns(sets, enemy, first_rank),
-        Role::King if !kings => return false,
-        _ => attacks::attacks(role, c, sq, sets.occ) & sets.pieces(enemy, role),
-    };
-    observers.any()
+    if role == Role::King && !kings {
+        return false;
+    }
+    observers_among(sets.pieces(enemy, role), p, sq, sets.occ, first_rank).any()
+}
+
+/// The enemy units of the walk of `p` among `units` that attack `p` on `sq` with the
+/// occupancy `occ` (pawns: those able to capture).
+#[inline(always)]
+fn observers_among(units: Bitboard, p: Piece, sq: Square, occ: Bitboard, first_rank: FirstRankPawns) -> Bitboard {
+    let (c, role) = (p.color(), p.role());
+    match role {
+        Role::Pawn => attacks::pawn_attacks(c, sq) & observing_among(units, c.other(), first_rank),
+        _ => attacks::attacks(role, c, sq, occ) & units,
+    }
 }
 
 /// Observation as Popeye 4.104 tests it under Mars Circe (`c`): each unit of walk `role` and
