@@ -297,11 +297,16 @@ pub(crate) fn victims_to_weigh(
     // (on the king, where it attacks the king on an empty board, a pawn's promotion rank)
     let danger = king.map(|k| crate::fast::rebirth_tables::danger_squares(them, k));
     if let (true, Some(row), SquareRule::Diagram) = (common.is_empty(), danger, c.square) {
-        // Diagram Circe: each unit's diagram square
+        // Diagram Circe: each unit's diagram square. A unit on its own is reborn on the
+        // capture square, which a capturer that stays holds: it vanishes (or is buried), as
+        // an orthodox capture's victim does, and only the units off theirs are weighed. (An
+        // assassin's rebirth there would remove the capturer.)
         let at_home = units_on_diagram_squares(pos);
+        let home_matters = c.capturer != Capturer::Stays || c.occupied == Occupied::Assassinate;
+        let weighed = s.color[them.index()] & !at_home.when(!home_matters);
         for role in Role::CAPTURABLE {
             let targets = Bitboard(row[c.victim_reborn_walk(Piece::new(them, role)).index()]);
-            to_weigh |= diagram_squares_in(pos, s.pieces(them, role), at_home, targets);
+            to_weigh |= diagram_squares_in(pos, s.role[role.index()] & weighed, at_home, targets);
         }
         return to_weigh;
     }
