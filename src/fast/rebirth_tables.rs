@@ -7,7 +7,7 @@
 //! plain inverses in `rules::circe`.
 
 use crate::bitboard::Bitboard;
-use crate::position::Position;
+use crate::position::{Position, Sets};
 use crate::rules::circe::{Capturer, Occupied, Victim, WalkRule, When};
 use crate::rules::circe::{Circe, HomeTables, SquareRule, TABLES};
 use crate::square::{Color, Piece, Role, Square};
@@ -498,6 +498,35 @@ impl CaptureDanger {
                 victims,
                 ..
             } => blocked[walk.index()] | *screens | *victims | Bitboard::FULL.when(screens.contains(from)),
+        }
+    }
+
+    /// The squares whose enemy unit, captured from any of the squares `departures` (our
+    /// units on board `s` but the king), may be other than one legal move: the union of
+    /// [`CaptureDanger::captured_from`] and [`CaptureDanger::pawn_arrivals`] over them, or a
+    /// superset; where it holds no enemy unit, no capture of the bulk needs judging. `None`
+    /// where that is seldom so and costs more than it saves: Platzwechsel and Equipollents
+    /// (a victim of any walk near our king, our units about it), a capturer reborn (its
+    /// home squares mostly taken).
+    #[inline(always)]
+    pub(crate) fn captured_from_any(&self, s: &Sets, departures: Bitboard) -> Option<Bitboard> {
+        let walks_there = |walks: &[Bitboard; 7]| {
+            let mut b = Bitboard::EMPTY;
+            for r in Role::CAPTURABLE {
+                b |= walks[r.index()].when((s.role[r.index()] & departures).any());
+            }
+            b
+        };
+        match self {
+            CaptureDanger::CapturerWalk { by_walk } => Some(walks_there(by_walk)),
+            // (Kamikaze: every capture of a unit on a screen)
+            CaptureDanger::CapturerLeaves {
+                blocked,
+                screens,
+                victims,
+                reborn: false,
+            } => Some(walks_there(blocked) | *screens | *victims | Bitboard::FULL.when((departures & *screens).any())),
+            _ => None,
         }
     }
 

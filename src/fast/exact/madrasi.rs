@@ -252,19 +252,29 @@ fn run<O: Out, const C: bool, const P: bool, const A: bool>(
             s.pieces(them, Role::Bishop) & danger | dq,
         );
         // the units but the king, with their orthodox pins (e.p. judged below)
-        let captures = match c {
+        let movers = mobile.without(k);
+        let danger = match c {
+            Some(c) if C => CaptureDanger::new(pos, c, them, k, judge.screens),
+            _ => None,
+        };
+        let mut captures = match c {
             Some(c) if C => captures_to_judge::<A>(pos, c, them, k),
             _ => Bitboard::EMPTY,
         };
-        let movers = mobile.without(k);
-        if C && (P || captures.any()) {
+        if let Some(b) = danger.and_then(|d| d.captured_from_any(s, movers)) {
+            // (narrowed by our units' departure squares; the enemy king's capture, which the
+            // model judges, kept where one of them attacks it)
+            let king = s.pieces(them, Role::King);
+            let attacked = king.first().is_some_and(|e| (s.attackers_to(e, occ) & movers).any());
+            captures &= b | king.when(attacked);
+        }
+        // (debug builds: every capture through the judging sink, which holds those it does
+        // not judge to one move each)
+        if C && (P || captures.any() || cfg!(debug_assertions)) {
             let mut bulk = Bulk::<O, C, P, A> {
                 out: &mut *out,
                 captures,
-                danger: match c {
-                    Some(c) if C => CaptureDanger::new(pos, c, them, k, judge.screens),
-                    _ => None,
-                },
+                danger,
                 judge: &judge,
             };
             crate::orthodox::generate_with(pos, movers, Bitboard::EMPTY, pinned, &mut bulk);
