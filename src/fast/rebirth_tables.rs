@@ -477,10 +477,11 @@ impl CaptureDanger {
         }
     }
 
-    /// The squares whose enemy unit, captured from `from` by a unit of walk `walk` (before
-    /// promoting), may be other than one legal move.
+    /// The squares whose enemy unit, captured from `from` by our unit there (of the walk it
+    /// has before promoting, read only by the rules that ask it), may be other than one
+    /// legal move.
     #[inline(always)]
-    pub(crate) fn captured_from(&self, from: Square, walk: Role) -> Bitboard {
+    pub(crate) fn captured_from(&self, pos: &Position, from: Square) -> Bitboard {
         match self {
             CaptureDanger::Departure { units, squares } => {
                 // (an unrolled loop without branches)
@@ -491,13 +492,13 @@ impl CaptureDanger {
                 b
             }
             CaptureDanger::Vector { by_departure, .. } => Bitboard(by_departure[from.index()]),
-            CaptureDanger::CapturerWalk { by_walk } => by_walk[walk.index()],
+            CaptureDanger::CapturerWalk { by_walk } => by_walk[pos.role_on(from).index()],
             CaptureDanger::CapturerLeaves {
                 blocked,
                 screens,
                 victims,
                 ..
-            } => blocked[walk.index()] | *screens | *victims | Bitboard::FULL.when(screens.contains(from)),
+            } => blocked[pos.role_on(from).index()] | *screens | *victims | Bitboard::FULL.when(screens.contains(from)),
         }
     }
 

@@ -95,7 +95,7 @@ impl<O: Out, const C: bool, const P: bool, const A: bool> Bulk<'_, '_, O, C, P, 
         let captures = t & self.captures;
         let judged = match &self.danger {
             Some(d) if captures.any() => {
-                captures & (d.captured_from(from, self.judge.pos.role_on(from)) | self.judge.s.role[Role::King.index()])
+                captures & (d.captured_from(self.judge.pos, from) | self.judge.s.role[Role::King.index()])
             }
             Some(_) => Bitboard::EMPTY,
             None => captures,
