@@ -101,11 +101,7 @@ impl<O: Out, const C: bool, const P: bool, const A: bool> Bulk<'_, '_, O, C, P, 
             None => captures,
         };
         #[cfg(debug_assertions)]
-        self.held_one(
-            t & self.judge.s.color[self.judge.them.index()] & !judged,
-            |_| from,
-            false,
-        );
+        self.held_one(t & !judged, |_| from, false);
         judged
     }
 
@@ -122,37 +118,29 @@ impl<O: Out, const C: bool, const P: bool, const A: bool> Bulk<'_, '_, O, C, P, 
             None => captures,
         };
         #[cfg(debug_assertions)]
-        self.held_one(
-            t & self.judge.s.color[self.judge.them.index()] & !judged,
-            pawn_departure(delta),
-            promote,
-        );
+        self.held_one(t & !judged, pawn_departure(delta), promote);
         judged
     }
 
-    /// Debug builds: the captures `t` (each from `from(to)`, promoting with `promote`) that
-    /// the sink counts one move each (per promotion), left out of [`Bulk::captures`] or by
-    /// [`Bulk::danger`], are one by the judgement too.
+    /// Debug builds: the captures among the arrivals `t` (each from `from(to)`, promoting
+    /// with `promote`), which the sink counts one move each (per promotion), left out of
+    /// [`Bulk::captures`] or by [`Bulk::danger`], are one by the judgement too.
     #[cfg(debug_assertions)]
     fn held_one(&self, t: Bitboard, from: impl Fn(Square) -> Square, promote: bool) {
         if P {
             // (with our pending unit, the moves whose rebirth matters are judged apart)
             return;
         }
-        for to in t {
+        for to in t & self.judge.s.color[self.judge.them.index()] {
             let moves = if promote {
                 Role::PROMOTIONS.map(|r| Move::promotion(from(to), to, r)).to_vec()
             } else {
                 vec![Move::new(from(to), to, MoveKind::Normal)]
             };
             for m in moves {
-                // (a capture the model declines says nothing: the path declines anyway)
-                let declined = self.judge.declined.get();
-                let n = self.judge.bulk_capture(m);
-                if !self.judge.declined.get() {
+                if let Some(n) = self.judge.undeclined(|| self.judge.bulk_capture(m)) {
                     assert_eq!(n, 1, "{} in {}", crate::notation::uci(m), self.judge.pos.fen());
                 }
-                self.judge.declined.set(declined);
             }
         }
     }
@@ -322,15 +310,21 @@ impl<const C: bool, const P: bool, const A: bool> Judge<'_, C, P, A> {
     fn settled_or_judged(&self, m: Move, settled: Option<u64>) -> u64 {
         // (held to the model where the model decides)
         #[cfg(debug_assertions)]
-        if let Some(n) = settled {
-            let declined = self.declined.get();
-            let model = self.capture(m);
-            if !self.declined.get() {
-                assert_eq!(n, model, "{} in {}", crate::notation::uci(m), self.pos.fen());
-            }
-            self.declined.set(declined);
+        if let Some((n, model)) = settled.zip(self.undeclined(|| self.capture(m))) {
+            assert_eq!(n, model, "{} in {}", crate::notation::uci(m), self.pos.fen());
         }
         settled.unwrap_or_else(|| self.capture(m))
+    }
+
+    /// Debug builds: the count `judge` gives, or `None` where the path stands declined after
+    /// it (a capture the model declines says nothing: the path declines anyway), that state
+    /// left as it was before.
+    #[cfg(debug_assertions)]
+    fn undeclined(&self, judge: impl FnOnce() -> u64) -> Option<u64> {
+        let declined = self.declined.get();
+        let n = judge();
+        let now = self.declined.replace(declined);
+        (!now).then_some(n)
     }
 
     /// A capture of the bulk count or of our king ([`Judge::king_captures`]), the capturer
