@@ -48,7 +48,7 @@ use crate::fast::victim::king_on_own_rebirth_square;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::orthodox::Counter;
 use crate::position::{Position, Sets};
-use crate::rules::circe::{Capturer, Circe, FirstRankPawns, Occupied, When};
+use crate::rules::circe::{Capturer, Circe, FirstRankPawns, Occupied, Victim, When};
 use crate::rules::madrasi::observed_on;
 use crate::square::{Color, Piece, Role, Square};
 use captures::{captures_to_judge, Bulk};
@@ -262,11 +262,16 @@ fn run<O: Out, const C: bool, const P: bool, const A: bool>(
             _ => Bitboard::EMPTY,
         };
         if let Some(b) = danger.and_then(|d| d.captured_from_any(s, movers)) {
-            // (narrowed by our units' departure squares; the enemy king's capture, which the
-            // model judges, kept where one of them attacks it)
+            // (narrowed by our units' departure squares. The enemy king's capture, which the
+            // model judges, is kept where one of them attacks it and the rule may let the
+            // king survive it (reborn: Rex Inclusive). Elsewhere an attack on it by a unit
+            // that can move is a check on the side not to move: the position is illegal,
+            // and perft counts none such.)
             let king = s.pieces(them, Role::King);
-            let attacked = king.first().is_some_and(|e| (s.attackers_to(e, occ) & movers).any());
-            captures &= b | king.when(attacked);
+            let attacked = || king.first().is_some_and(|e| (s.attackers_to(e, occ) & movers).any());
+            let survives = c.is_some_and(|c| c.victim == Victim::Reborn && c.victim_kings);
+            debug_assert!(survives || !attacked(), "an illegal position: {}", pos.fen());
+            captures &= b | king.when(survives && attacked());
         }
         // (debug builds: every capture through the judging sink, which holds those it does
         // not judge to one move each)
