@@ -257,8 +257,16 @@ fn run<O: Out, const C: bool, const P: bool, const A: bool>(
             Some(c) if C => CaptureDanger::new(pos, c, them, k, judge.screens),
             _ => None,
         };
+        // (Strict Circe as the victim family models it: the victim reborn, the capturer
+        // staying)
+        let uncapturable = match c {
+            Some(c) if C && c.capturer == Capturer::Stays && c.victim == Victim::Reborn => {
+                crate::fast::victim::uncapturable_victims(pos, c)
+            }
+            _ => (Bitboard::EMPTY, Bitboard::EMPTY),
+        };
         let mut captures = match c {
-            Some(c) if C => captures_to_judge::<A>(pos, c, them, k),
+            Some(c) if C => captures_to_judge::<A>(pos, c, them, k, uncapturable.0),
             _ => Bitboard::EMPTY,
         };
         if let Some(b) = danger.and_then(|d| d.captured_from_any(s, movers)) {
@@ -275,11 +283,12 @@ fn run<O: Out, const C: bool, const P: bool, const A: bool>(
         }
         // (debug builds: every capture through the judging sink, which holds those it does
         // not judge to one move each)
-        if C && (P || captures.any() || cfg!(debug_assertions)) {
+        if C && (P || captures.any() || uncapturable.0.any() || cfg!(debug_assertions)) {
             let mut bulk = Bulk::<O, C, P, A> {
                 out: &mut *out,
                 captures,
                 danger,
+                uncapturable,
                 judge: &judge,
             };
             crate::orthodox::generate_with(pos, movers, Bitboard::EMPTY, pinned, &mut bulk);

@@ -32,14 +32,24 @@ use crate::square::{Color, Piece, Role, Square};
 /// those sets keep from any of our units' squares
 /// ([`CaptureDanger::captured_from_any`]), which under Clone and Kamikaze is most often no
 /// unit: the bulk is then counted as under Madrasi alone.
+///
+/// Under Strict Circe, `uncapturable` are the victims whose rebirth square is taken
+/// ([`crate::fast::victim::uncapturable_victims`]): judged where the capturer stands on a
+/// square that may be theirs; from elsewhere their capture is no move, and the bulk's sink
+/// leaves it out ([`Bulk::uncapturable`]).
 #[inline(always)]
-pub(super) fn captures_to_judge<const A: bool>(pos: &Position, c: &Circe, them: Color, k: Square) -> Bitboard {
+pub(super) fn captures_to_judge<const A: bool>(
+    pos: &Position,
+    c: &Circe,
+    them: Color,
+    k: Square,
+    uncapturable: Bitboard,
+) -> Bitboard {
     let theirs = pos.sets().color[them.index()];
     let later = c.when != When::AtOnce;
     if c.capturer != Capturer::Stays || (c.square_depends_on_capture() && !later) {
         return theirs;
     }
-    let (uncapturable, _) = crate::fast::victim::uncapturable_victims(pos, c);
     let assassinating = if A {
         assassinating(pos, c, them)
     } else {
@@ -82,6 +92,11 @@ pub(super) struct Bulk<'a, 'j, O: Out, const C: bool, const P: bool, const A: bo
     /// square or walk depending on the capture, or the capturer leaving): which captures
     /// are judged, by departure square; else `None`.
     pub(super) danger: Option<CaptureDanger>,
+    /// Strict Circe: the victims whose rebirth square is taken, and the squares of ours
+    /// from which a capture may still take one (standing on its rebirth square: see
+    /// [`crate::fast::victim::uncapturable_victims`]); else empty. Their captures from
+    /// elsewhere are no move, and are not counted.
+    pub(super) uncapturable: (Bitboard, Bitboard),
     pub(super) judge: &'a Judge<'j, C, P, A>,
 }
 
@@ -145,6 +160,45 @@ impl<O: Out, const C: bool, const P: bool, const A: bool> Bulk<'_, '_, O, C, P, 
         }
     }
 
+    /// Strict Circe: the arrivals among `t` of our unit on `from` onto a victim it may not
+    /// capture (see [`Bulk::uncapturable`]). Debug builds hold them to no move.
+    #[inline(always)]
+    fn refused_from(&self, t: Bitboard, from: Square) -> Bitboard {
+        let (victims, from_home) = self.uncapturable;
+        let refused = t & victims.when(!from_home.contains(from));
+        #[cfg(debug_assertions)]
+        self.held_none(refused, |_| from, false);
+        refused
+    }
+
+    /// [`Bulk::refused_from`] for the arrivals `t` of pawn moves `delta` long, promoting
+    /// with `promote`.
+    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), allow(unused_variables))]
+    fn refused_pawns(&self, t: Bitboard, delta: i8, promote: bool) -> Bitboard {
+        let (victims, from_home) = self.uncapturable;
+        let refused = t & victims & !crate::orthodox::shift(from_home, delta);
+        #[cfg(debug_assertions)]
+        self.held_none(refused, pawn_departure(delta), promote);
+        refused
+    }
+
+    /// Debug builds: the captures onto `t` (each from `from(to)`, promoting with `promote`)
+    /// that the sink refuses are no move by the judgement too.
+    #[cfg(debug_assertions)]
+    fn held_none(&self, t: Bitboard, from: impl Fn(Square) -> Square, promote: bool) {
+        for to in t {
+            let m = if promote {
+                Move::promotion(from(to), to, Role::Queen)
+            } else {
+                Move::new(from(to), to, MoveKind::Normal)
+            };
+            if let Some(n) = self.judge.undeclined(|| self.judge.capture(m)) {
+                assert_eq!(n, 0, "{} in {}", crate::notation::uci(m), self.judge.pos.fen());
+            }
+        }
+    }
+
     /// The pawn moves to `t` by the vector `delta` whose pending rebirth matters, judged
     /// (moves of `kind`, or with `None` promotions: one per walk); the others returned.
     #[inline(always)]
@@ -183,6 +237,7 @@ fn pawn_vector(delta: i8) -> (i32, i32) {
 impl<O: Out, const C: bool, const P: bool, const A: bool> crate::orthodox::Sink for Bulk<'_, '_, O, C, P, A> {
     #[inline(always)]
     fn targets(&mut self, from: Square, t: Bitboard) {
+        let t = t & !self.refused_from(t, from);
         let captures = self.judged_from(t, from);
         let plain = t & !captures;
         let placed = if P {
@@ -204,6 +259,7 @@ impl<O: Out, const C: bool, const P: bool, const A: bool> crate::orthodox::Sink 
     }
     #[inline(always)]
     fn pawn_shift(&mut self, t: Bitboard, delta: i8, kind: MoveKind) {
+        let t = t & !self.refused_pawns(t, delta, false);
         let captures = self.judged_pawns(t, delta, false);
         let plain = self.pawn_pending(t & !captures, delta, Some(kind));
         self.out.pawn_shift(plain, delta, kind);
@@ -213,6 +269,7 @@ impl<O: Out, const C: bool, const P: bool, const A: bool> crate::orthodox::Sink 
     }
     #[inline(always)]
     fn pawn_promotions(&mut self, t: Bitboard, delta: i8) {
+        let t = t & !self.refused_pawns(t, delta, true);
         let captures = self.judged_pawns(t, delta, true);
         let plain = self.pawn_pending(t & !captures, delta, None);
         self.out.pawn_promotions(plain, delta);
@@ -222,7 +279,7 @@ impl<O: Out, const C: bool, const P: bool, const A: bool> crate::orthodox::Sink 
     }
     #[inline(always)]
     fn one(&mut self, m: Move) {
-        if m.kind() == MoveKind::EnPassant {
+        if m.kind() == MoveKind::EnPassant || self.refused_from(Bitboard::from_square(m.to()), m.from()).any() {
         } else if self.judged_from(Bitboard::from_square(m.to()), m.from()).any()
             || (P
                 && self
