@@ -463,6 +463,21 @@ pub(crate) fn occupancy_after_plain(pos: &Position, c: Option<&Circe>, m: Move) 
 /// no check: every accelerator that judges check on a board after a move asks this.
 #[inline]
 pub(crate) fn takes_king(b: &Sets, c: &Circe, unit: Piece, a: Square, k: Square) -> bool {
+    let taken = takes_king_on(b, c, unit, a, k);
+    debug_assert!(taken || !always_takes_king(c));
+    taken
+}
+
+/// Does [`takes_king`] hold on every board under `c`: is neither the capturer nor the king
+/// reborn? (A board need not be built to ask it then.)
+#[inline(always)]
+pub(crate) fn always_takes_king(c: &Circe) -> bool {
+    c.capturer != Capturer::Reborn && !(c.victim == Victim::Reborn && c.victim_kings)
+}
+
+/// [`takes_king`] itself.
+#[inline(always)]
+fn takes_king_on(b: &Sets, c: &Circe, unit: Piece, a: Square, k: Square) -> bool {
     if c.capturer == Capturer::Reborn
         && (unit.role() != Role::King || c.capturer_kings)
         && !anticirce_takes_king(b, c, unit, a, k)

@@ -58,10 +58,21 @@ pub fn observed_on(
             observers_among(lifted, p, sq, occ, first_rank).is_empty()
         });
     }
-    if role == Role::King && !kings {
-        return false;
-    }
-    observers_among(sets.pieces(enemy, role), p, sq, sets.occ, first_rank).any()
+    observed_among(sets.pieces(enemy, role), p, sq, sets.occ, kings, first_rank)
+}
+
+/// [`observed_on`] (without Mars Circe) on the bare bitboards of a board: `units`, the enemy
+/// units of the walk of `p`, and the occupancy `occ`.
+#[inline(always)]
+pub(crate) fn observed_among(
+    units: Bitboard,
+    p: Piece,
+    sq: Square,
+    occ: Bitboard,
+    kings: bool,
+    first_rank: FirstRankPawns,
+) -> bool {
+    (p.role() != Role::King || kings) && observers_among(units, p, sq, occ, first_rank).any()
 }
 
 /// The enemy units of the walk of `p` among `units` that attack `p` on `sq` with the

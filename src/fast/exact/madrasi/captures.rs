@@ -15,6 +15,7 @@ use crate::fast::victim::RebornUnit;
 use crate::moves::{Move, MoveKind};
 use crate::position::{Position, Sets};
 use crate::rules::circe::{Capturer, Circe, When};
+use crate::rules::madrasi::observed_among;
 use crate::square::{Color, Piece, Role, Square};
 
 /// The enemy units whose capture, by an unpinned unit other than the king with no active
@@ -394,17 +395,26 @@ impl<const C: bool, const P: bool, const A: bool> Judge<'_, C, P, A> {
         let (from, to) = (m.from(), m.to());
         let p = self.pos.piece_at(from).expect("a capture's mover stands on its square");
         let arrived = m.promotion_role().map_or(p, |r| p.with_role(r));
-        let b = plain_after(self.s, from, to, None, p, arrived);
-        let occ = b.occ.with(r);
+        // (the board after the move but the reborn unit: the capturer off `from`, on `to`,
+        // which stays taken; built whole only where the rule may let our king survive a
+        // capture)
+        let occ = self.s.occ.without(from);
+        let board = || plain_after(self.s, from, to, None, p, arrived);
         let legal = crate::fast::victim::walks_on(unit, r).iter().filter(|&&walk| {
             let reborn = unit.with_role(walk);
             // (the unit's own square changes neither what observes it nor, the capturer
-            // staying, the king's capture: judged on the board without it)
-            !checks_from(self.them, self.fr, walk, r, k, occ) || {
-                let no_check = self.gives_no_check(&b, r, reborn, k);
+            // staying, the king's capture: judged without it)
+            !checks_from(self.them, self.fr, walk, r, k, occ.with(r)) || {
+                // our units of its walk after the move
+                let like =
+                    self.s.pieces(self.us, walk).without(from) | Bitboard::from_square(to).when(arrived.role() == walk);
+                let no_check = observed_among(like, reborn, r, occ, self.kings, self.fr)
+                    || self.circe.is_some_and(|c| {
+                        !effects::always_takes_king(c) && !effects::takes_king(&board(), c, reborn, r, k)
+                    });
                 #[cfg(debug_assertions)]
                 {
-                    let mut after = b;
+                    let mut after = board();
                     after.toggle(r, reborn);
                     assert_eq!(no_check, self.gives_no_check(&after, r, reborn, k));
                 }
