@@ -398,8 +398,10 @@ pub(crate) enum CaptureDanger {
     },
     /// Clone: reborn with the capturer's walk on that walk's home square for the capture
     /// square; per capturer walk index, the capture squares whose home square is a danger
-    /// square of that walk (a king capturer: every square, its victim keeping its walk).
-    CapturerWalk { by_walk: [Bitboard; 7] },
+    /// square of that walk: a row of [`home_danger`], which depends on our king's square
+    /// alone. (A king capturer, whose victim keeps its walk, is never asked: its captures
+    /// are judged apart.)
+    CapturerWalk { by_walk: &'static [u64; 7] },
     /// Anticirce, Kamikaze: per our walk index, the capture squares from which a capturer
     /// of that walk is reborn on a taken square (none where it is removed; a king's
     /// every square); the squares
@@ -466,13 +468,9 @@ impl CaptureDanger {
                 by_departure: vector_danger(them, k),
                 squares: Bitboard(row.iter().fold(0, |a, b| a | b)),
             }),
-            (SquareRule::Home, WalkRule::Capturer) => {
-                let mut by_walk = [Bitboard::FULL; 7];
-                for r in Role::CAPTURABLE {
-                    by_walk[r.index()] = home_preimage_in(r, them, Bitboard(row[r.index()]));
-                }
-                Some(CaptureDanger::CapturerWalk { by_walk })
-            }
+            (SquareRule::Home, WalkRule::Capturer) => Some(CaptureDanger::CapturerWalk {
+                by_walk: home_danger(them, them, k),
+            }),
             _ => None,
         }
     }
@@ -492,7 +490,11 @@ impl CaptureDanger {
                 b
             }
             CaptureDanger::Vector { by_departure, .. } => Bitboard(by_departure[from.index()]),
-            CaptureDanger::CapturerWalk { by_walk } => by_walk[pos.role_on(from).index()],
+            CaptureDanger::CapturerWalk { by_walk } => {
+                let walk = pos.role_on(from);
+                debug_assert!(walk != Role::King, "a king's captures are judged apart");
+                Bitboard(by_walk[walk.index()])
+            }
             CaptureDanger::CapturerLeaves {
                 blocked,
                 screens,
@@ -511,22 +513,24 @@ impl CaptureDanger {
     /// home squares mostly taken).
     #[inline(always)]
     pub(crate) fn captured_from_any(&self, s: &Sets, departures: Bitboard) -> Option<Bitboard> {
-        let walks_there = |walks: &[Bitboard; 7]| {
+        let walks_there = |walks: &dyn Fn(usize) -> Bitboard| {
             let mut b = Bitboard::EMPTY;
             for r in Role::CAPTURABLE {
-                b |= walks[r.index()].when((s.role[r.index()] & departures).any());
+                b |= walks(r.index()).when((s.role[r.index()] & departures).any());
             }
             b
         };
         match self {
-            CaptureDanger::CapturerWalk { by_walk } => Some(walks_there(by_walk)),
+            CaptureDanger::CapturerWalk { by_walk } => Some(walks_there(&|i| Bitboard(by_walk[i]))),
             // (Kamikaze: every capture of a unit on a screen)
             CaptureDanger::CapturerLeaves {
                 blocked,
                 screens,
                 victims,
                 reborn: false,
-            } => Some(walks_there(blocked) | *screens | *victims | Bitboard::FULL.when((departures & *screens).any())),
+            } => Some(
+                walks_there(&|i| blocked[i]) | *screens | *victims | Bitboard::FULL.when((departures & *screens).any()),
+            ),
             _ => None,
         }
     }
@@ -546,7 +550,7 @@ impl CaptureDanger {
             // (the rebirth square is the arrival plus `delta`: a rotation, not a shift, for
             // no branch on the sign; the squares it wraps round are kept, a superset)
             CaptureDanger::Vector { squares, .. } => Bitboard(squares.0.rotate_right(delta as u32 & 63)),
-            CaptureDanger::CapturerWalk { by_walk } => by_walk[Role::Pawn.index()],
+            CaptureDanger::CapturerWalk { by_walk } => Bitboard(by_walk[Role::Pawn.index()]),
             // (a capturer reborn promoting: by its new walk, every capture judged)
             CaptureDanger::CapturerLeaves { reborn: true, .. } if promotes => Bitboard::FULL,
             CaptureDanger::CapturerLeaves {
