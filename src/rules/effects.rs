@@ -102,6 +102,24 @@ pub fn castling_rook(m: Move) -> (Square, Square) {
     }
 }
 
+/// The vector of a move, which Equipollents' and Parrain's rebirth squares add to the
+/// capture square: from its departure to its arrival; a castling's, the king's and the
+/// rook's together.
+#[inline]
+pub fn move_vector(m: Move) -> (i32, i32) {
+    let (from, to) = (m.from(), m.to());
+    let (dx, dy) = (
+        to.file() as i32 - from.file() as i32,
+        to.rank() as i32 - from.rank() as i32,
+    );
+    if m.is_castle() {
+        let (rook_from, rook_to) = castling_rook(m);
+        (dx + rook_to.file() as i32 - rook_from.file() as i32, 0)
+    } else {
+        (dx, dy)
+    }
+}
+
 /// Plays the move's effects. Whatever the outcome, undo it with `pos.unmake(undo)`.
 #[inline]
 pub fn apply<R: Recorder>(
@@ -134,10 +152,7 @@ pub fn apply<R: Recorder>(
         pos.set(undo, rook_from, None, NO_ORIGIN);
         pos.set(undo, to, Some(piece), from_origin);
         pos.set(undo, rook_to, Some(rook), rook_origin);
-        vector = (
-            to.file() as i32 - from.file() as i32 + rook_to.file() as i32 - rook_from.file() as i32,
-            0,
-        );
+        vector = move_vector(m);
     } else {
         let ep = m.kind() == MoveKind::EnPassant;
         let at = if ep {
@@ -158,10 +173,7 @@ pub fn apply<R: Recorder>(
         if m.kind() == MoveKind::DoublePush {
             new_ep = Some(Square::from_coords(from.file(), (from.rank() + to.rank()) / 2));
         }
-        vector = (
-            to.file() as i32 - from.file() as i32,
-            to.rank() as i32 - from.rank() as i32,
-        );
+        vector = move_vector(m);
     }
 
     let mut choice_used = false;

@@ -378,7 +378,7 @@ impl<const C: bool, const P: bool, const A: bool> Judge<'_, C, P, A> {
     /// it (a capture the model declines says nothing: the path declines anyway), that state
     /// left as it was before.
     #[cfg(debug_assertions)]
-    fn undeclined(&self, judge: impl FnOnce() -> u64) -> Option<u64> {
+    pub(super) fn undeclined(&self, judge: impl FnOnce() -> u64) -> Option<u64> {
         let declined = self.declined.get();
         let n = judge();
         let now = self.declined.replace(declined);
