@@ -182,6 +182,12 @@ fn madrasi_parrain_pending_rebirth() {
         "4k3/8/2n5/8/8/8/1P6/4K3 w - - 0 1 pending=Pc6",
         // (a fuzz-made state: after O-O-O the pawn is reborn on c8, promoting)
         "1n2k3/8/8/8/8/8/8/R3K3 w Q - 0 1 pending=Pb8",
+        // (castling onto a square the rook on g8 or c8 attacks: legal only where the unit
+        // reborn on the capture square plus the castling's vector shields it, on g4 or c5;
+        // on a3 it does not)
+        "4k1r1/8/8/8/8/8/8/R3K2R w KQ - 0 1 pending=Pg4",
+        "4k1r1/8/8/8/8/8/8/R3K2R w KQ - 0 1 pending=Pa3",
+        "2r1k3/8/8/1n6/8/8/8/R3K3 w Q - 0 1 pending=Nb5",
     ]
     .map(String::from)
     .to_vec();
