@@ -17,7 +17,7 @@ use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind};
 use crate::position::{Position, Sets};
 use crate::rules::circe::{home_square, CaptureContext, Capturer, Circe, Occupied, OwnSquare, Victim, When};
-use crate::rules::effects::castling_rook;
+use crate::rules::effects::{castling_rook, move_vector};
 use crate::square::{Color, Piece, Role, Square};
 
 /// The board after a move.
@@ -180,7 +180,7 @@ pub(crate) fn after(pos: &Position, c: Option<&Circe>, m: Move) -> After {
         b.toggle(rf, rook);
         b.toggle(to, p);
         b.toggle(rt, rook);
-        vector(m)
+        move_vector(m)
     } else {
         let at = capture_square(m);
         let arrived = m.promotion_role().map_or(p, |r| p.with_role(r));
@@ -193,7 +193,7 @@ pub(crate) fn after(pos: &Position, c: Option<&Circe>, m: Move) -> After {
         if m.kind() == MoveKind::DoublePush {
             double = Some(to);
         }
-        vector(m)
+        move_vector(m)
     };
 
     if let (Some(c), Some((v, at, arrived))) = (c, capture) {
@@ -405,19 +405,6 @@ pub(crate) fn each_walk(sets: Sets, promote: Option<(Square, Piece)>) -> impl It
     }))
 }
 
-/// The vector of move `m`, which displaces a pending Parrain rebirth: the king's and the
-/// rook's together for castling.
-fn vector(m: Move) -> (i32, i32) {
-    let d = |a: Square, b: Square| (b.file() as i32 - a.file() as i32, b.rank() as i32 - a.rank() as i32);
-    let (x, y) = d(m.from(), m.to());
-    if m.is_castle() {
-        let (rf, rt) = castling_rook(m);
-        (x + d(rf, rt).0, 0)
-    } else {
-        (x, y)
-    }
-}
-
 /// The occupied squares after `m`, a move that captures nothing (a quiet move or
 /// castling), without the whole model: its departure squares empty, its arrival squares
 /// filled, the pending Parrain rebirth's square, and every hidden unit's square (one comes
@@ -431,7 +418,7 @@ pub(crate) fn occupancy_after_plain(pos: &Position, c: Option<&Circe>, m: Move) 
     }
     let mover = pos.turn();
     if let Some((_, at)) = pos.pending().filter(|(unit, _)| unit.color() == mover) {
-        let (x, y) = vector(m);
+        let (x, y) = move_vector(m);
         if let Some(r) = at.offset(x, y) {
             occ = occ.with(r);
         }
@@ -463,21 +450,9 @@ pub(crate) fn occupancy_after_plain(pos: &Position, c: Option<&Circe>, m: Move) 
 /// no check: every accelerator that judges check on a board after a move asks this.
 #[inline]
 pub(crate) fn takes_king(b: &Sets, c: &Circe, unit: Piece, a: Square, k: Square) -> bool {
-    let taken = takes_king_on(b, c, unit, a, k);
-    debug_assert!(taken || !always_takes_king(c));
-    taken
-}
-
-/// Does [`takes_king`] hold on every board under `c`: is neither the capturer nor the king
-/// reborn? (A board need not be built to ask it then.)
-#[inline(always)]
-pub(crate) fn always_takes_king(c: &Circe) -> bool {
-    c.capturer != Capturer::Reborn && !(c.victim == Victim::Reborn && c.victim_kings)
-}
-
-/// [`takes_king`] itself.
-#[inline(always)]
-fn takes_king_on(b: &Sets, c: &Circe, unit: Piece, a: Square, k: Square) -> bool {
+    if always_takes_king(c) {
+        return true;
+    }
     if c.capturer == Capturer::Reborn
         && (unit.role() != Role::King || c.capturer_kings)
         && !anticirce_takes_king(b, c, unit, a, k)
@@ -490,6 +465,13 @@ fn takes_king_on(b: &Sets, c: &Circe, unit: Piece, a: Square, k: Square) -> bool
         return e == k || (b.occ.contains(e) && e != a);
     }
     true
+}
+
+/// Does [`takes_king`] hold on every board under `c`: is neither the capturer nor the king
+/// reborn? (A board need not be built to ask it then.)
+#[inline(always)]
+pub(crate) fn always_takes_king(c: &Circe) -> bool {
+    c.capturer != Capturer::Reborn && !(c.victim == Victim::Reborn && c.victim_kings)
 }
 
 /// Anticirce: may the enemy unit `unit` on `a` take the king on `k`, on board `b`? The

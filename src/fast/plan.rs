@@ -153,10 +153,15 @@ pub(crate) fn rex_inclusive(c: &Circe) -> bool {
 }
 
 /// Strict Circe as the victim family models it: the victim reborn at once by its own rule,
-/// a taken square making the capture illegal.
+/// the capturer staying, a taken square making the capture illegal (not Anticirce's, where
+/// the square is the capturer's).
 #[inline(always)]
 pub(crate) fn strict(c: &Circe) -> bool {
-    c.occupied == Occupied::Illegal && c.when == When::AtOnce && !c.square_depends_on_capture()
+    c.occupied == Occupied::Illegal
+        && c.when == When::AtOnce
+        && !c.square_depends_on_capture()
+        && c.capturer == Capturer::Stays
+        && c.victim == Victim::Reborn
 }
 
 /// The victim family's rules whose rebirth square depends on the capture (CouCou, Couscous,

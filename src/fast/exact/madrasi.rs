@@ -48,7 +48,7 @@ use crate::fast::victim::king_on_own_rebirth_square;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::orthodox::Counter;
 use crate::position::{Position, Sets};
-use crate::rules::circe::{Capturer, Circe, FirstRankPawns, Occupied, Victim, When};
+use crate::rules::circe::{Capturer, Circe, FirstRankPawns, Occupied, When};
 use crate::rules::madrasi::observed_on;
 use crate::square::{Color, Piece, Role, Square};
 use captures::{captures_to_judge, Bulk};
@@ -257,12 +257,8 @@ fn run<O: Out, const C: bool, const P: bool, const A: bool>(
             Some(c) if C => CaptureDanger::new(pos, c, them, k, judge.screens),
             _ => None,
         };
-        // (Strict Circe as the victim family models it: the victim reborn, the capturer
-        // staying)
         let uncapturable = match c {
-            Some(c) if C && c.capturer == Capturer::Stays && c.victim == Victim::Reborn => {
-                crate::fast::victim::uncapturable_victims(pos, c)
-            }
+            Some(c) if C => crate::fast::victim::uncapturable_victims(pos, c),
             _ => (Bitboard::EMPTY, Bitboard::EMPTY),
         };
         let mut captures = match c {
@@ -277,7 +273,7 @@ fn run<O: Out, const C: bool, const P: bool, const A: bool>(
             // and perft counts none such.)
             let king = s.pieces(them, Role::King);
             let attacked = || king.first().is_some_and(|e| (s.attackers_to(e, occ) & movers).any());
-            let survives = c.is_some_and(|c| c.victim == Victim::Reborn && c.victim_kings);
+            let survives = c.is_some_and(|c| !effects::always_takes_king(c));
             debug_assert!(survives || !attacked(), "an illegal position: {}", pos.fen());
             captures &= b | king.when(survives && attacked());
         }
