@@ -1587,3 +1587,30 @@ fn assassin_king_on_a_home_square() {
     ];
     check_cases("circe-assassin", cases);
 }
+
+/// Under Mars Circe with Madrasi our king may step onto a square that an enemy unit attacks
+/// from its rebirth square, when that unit is paralysed: the black rook h5 attacks the
+/// a-file from a8, and the rook d1, lifted to h1, observes it up the h-file; so Kb4-a3,
+/// Kb4-a4 and Kb4-a5 are legal here, as they are not under Mars alone. In the second
+/// position the white rook h5 is observed by the black rook h8 and cannot move. The fast
+/// count (the Mars path with Madrasi as a mask) equals the generic pipeline's.
+#[test]
+fn mars_madrasi_king_steps_beside_paralysed_attackers() {
+    let fens = ["8/8/6k1/7r/1K6/8/8/3R4 w - - 0 1", "7r/8/8/7R/3k4/8/8/4K3 w - - 0 1"]
+        .map(String::from)
+        .to_vec();
+    let mars = Rules::parse("circe-mars").unwrap();
+    let mut alone = Game::from_parts(fen::parse(&fens[0]).unwrap(), mars).unwrap();
+    let variants = ["circe-mars+madrasi", "circe-mars+madrasi-rex-inclusive"].map(String::from);
+    for v in &variants {
+        let mut g = Game::from_parts(fen::parse(&fens[0]).unwrap(), Rules::parse(v).unwrap()).unwrap();
+        assert_eq!(
+            g.perft(1),
+            alone.perft(1) + 3,
+            "{v}: the king's three steps to the a-file"
+        );
+    }
+    for depth in 1..=3 {
+        compare_variants(&variants, fens.clone(), depth);
+    }
+}

@@ -72,7 +72,7 @@ pub(crate) fn count_with(
 /// `pos`.
 pub(crate) fn count_two(pos: &Position, rules: &Rules, plan: Plan) -> Option<u64> {
     match (plan.path(), rules.circe.as_ref()) {
-        (Path::Mars, Some(c)) => exact::mars::count_two(pos, c),
+        (Path::Mars { madrasi }, Some(c)) => exact::mars::count_two(pos, c, madrasi),
         _ => None,
     }
 }
@@ -440,7 +440,7 @@ fn short_count(pos: &Position, rules: &Rules, path: Path) -> Option<u64> {
         }
         Path::Anticirce => exact::anticirce::count(pos, rules.circe.as_ref()?),
         Path::Kamikaze => exact::kamikaze::count(pos, rules.circe.as_ref()?),
-        Path::Mars => exact::mars::count(pos, rules.circe.as_ref()?),
+        Path::Mars { madrasi } => exact::mars::count(pos, rules.circe.as_ref()?, madrasi),
         Path::Orthodox => orthodox_count(pos),
     }
 }
@@ -472,7 +472,7 @@ fn short_moves(pos: &Position, rules: &Rules, path: Path, sure: &mut MoveList, t
         Path::Isardam { kings, type_b, .. } => exact::isardam::moves(pos, kings, type_b, rules.circe.as_ref(), sure),
         Path::Anticirce => exact::anticirce::moves(pos, rules.circe.as_ref()?, sure),
         Path::Kamikaze => exact::kamikaze::moves(pos, rules.circe.as_ref()?, sure),
-        Path::Mars => exact::mars::moves(pos, rules.circe.as_ref()?, sure),
+        Path::Mars { madrasi } => exact::mars::moves(pos, rules.circe.as_ref()?, madrasi, sure),
         Path::Orthodox => orthodox_models(pos).then(|| crate::orthodox::legal_moves(pos, sure)),
     }
 }

@@ -30,8 +30,9 @@ pub(crate) enum Path {
     Anticirce,
     /// Kamikaze Circe, or Circe with kamikaze units, alone (`exact::kamikaze`).
     Kamikaze,
-    /// Mars Circe alone (`exact::mars`).
-    Mars,
+    /// Mars Circe (`exact::mars`), alone or composed with Madrasi (`madrasi`: kings
+    /// paralysed too, or not).
+    Mars { madrasi: Option<bool> },
     /// Orthodox chess under Cohen's rule (the orthodox generator, Cohen's comparison apart).
     Orthodox,
 }
@@ -117,7 +118,8 @@ fn path_of(rules: &Rules) -> Path {
         },
         (Observation::None, Some(c)) if anticirce(&c) => Path::Anticirce,
         (Observation::None, Some(c)) if kamikaze(&c) => Path::Kamikaze,
-        (Observation::None, Some(c)) if mars(&c) => Path::Mars,
+        (Observation::None, Some(c)) if mars(&c) => Path::Mars { madrasi: None },
+        (Observation::Madrasi { kings }, Some(c)) if mars(&c) => Path::Mars { madrasi: Some(kings) },
         _ => Path::None,
     }
 }
@@ -281,7 +283,7 @@ mod tests {
             ("anticirce-cheylan", Path::Anticirce),
             ("circe-kamikaze", Path::Kamikaze),
             ("circe-kamikaze-reborn", Path::Kamikaze),
-            ("circe-mars", Path::Mars),
+            ("circe-mars", Path::Mars { madrasi: None }),
             ("madrasi", madrasi(false, None)),
             ("madrasi-rex-inclusive", madrasi(true, None)),
             ("isardam", isardam(false, None)),
@@ -295,8 +297,8 @@ mod tests {
             v.push((format!("{preset}+cohen"), alone));
             for kings in [false, true] {
                 let name = if kings { "madrasi-rex-inclusive" } else { "madrasi" };
-                let path = if MADRASI_GENERAL.contains(preset) {
-                    Path::None
+                let path = if MADRASI_WITH_MARS.contains(preset) {
+                    Path::Mars { madrasi: Some(kings) }
                 } else {
                     madrasi(kings, Some(preset))
                 };
@@ -334,9 +336,9 @@ mod tests {
         "circe-volcanic",
     ];
 
-    /// Madrasi composes with every Circe preset but this one (Mars captures and observes from
-    /// rebirth squares).
-    const MADRASI_GENERAL: [&str; 1] = ["circe-mars"];
+    /// Madrasi composes with every Circe preset on its own path but this one, whose path
+    /// takes Madrasi as a mask (Mars captures and observes from rebirth squares).
+    const MADRASI_WITH_MARS: [&str; 1] = ["circe-mars"];
 
     /// Isardam of either type composes with every Circe preset but this one (as for Madrasi).
     const ISARDAM_GENERAL: [&str; 1] = ["circe-mars"];

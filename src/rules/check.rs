@@ -190,17 +190,29 @@ pub(crate) fn reaches_on_empty_board(role: Role, by: Color, from: Square, to: Sq
 pub fn unparalysed(pos: &Position, rules: &Rules, set: Bitboard) -> Bitboard {
     match rules.observation {
         Observation::Madrasi { kings } => {
-            let fr = rules.first_rank_pawns();
-            let mut out = Bitboard::EMPTY;
-            for s in set {
-                if !madrasi::observed_by_like(pos, s, kings, fr, rules.mars()) {
-                    out = out.with(s);
-                }
-            }
-            out
+            unparalysed_on(pos.sets(), set, kings, rules.first_rank_pawns(), rules.mars())
         }
         _ => set,
     }
+}
+
+/// [`unparalysed`] under Madrasi (kings paralysed too with `kings`) on bare bitboards.
+#[inline]
+pub(crate) fn unparalysed_on(
+    sets: &Sets,
+    set: Bitboard,
+    kings: bool,
+    fr: FirstRankPawns,
+    mars: Option<&Circe>,
+) -> Bitboard {
+    let mut out = Bitboard::EMPTY;
+    for s in set {
+        match sets.piece_at(s) {
+            Some(p) if madrasi::observed_on(sets, s, p, kings, fr, mars) => {}
+            _ => out = out.with(s),
+        }
+    }
+    out
 }
 
 /// Is `side` in check (by the variant's own definition)?

@@ -24,26 +24,36 @@
 //! What the count reads of a position is its bitboards and castling flags, which a move here
 //! changes only by displacing units: perft's last two plies are counted here without playing
 //! the first's moves on the position ([`count_two`]).
+//!
+//! Madrasi composes with it as a mask (`madrasi`: kings paralysed too, or not): our units
+//! the enemy observes do not move, and an enemy unit gives check only when it is not
+//! paralysed on the board after the move. Paralysis only takes checks away, so every
+//! geometric test above stays a sound filter: a move after which no enemy unit attacks the
+//! king is legal, and only where one does is the board after the move built and the
+//! attackers' paralysis looked at (`rules::check`'s definition on bare bitboards).
 
-use super::{castlings_with, plain_king, Out};
+use super::{castled, castlings_with, king_on, plain_after, plain_king, Out};
 use crate::attacks::{between, king_attacks, pawn_attacks, pawn_attacks_of_set};
 use crate::bitboard::Bitboard;
 use crate::fast::rebirth_tables::home_pairs_of;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::orthodox::shift;
 use crate::position::{Position, Sets};
+use crate::rules::check::{mars_capturers_on, unparalysed_on};
 use crate::rules::circe::{home_square, Circe};
+use crate::rules::madrasi::paralysed_units;
 use crate::square::{Color, Piece, Role, Square};
 
 /// The number of legal moves, or `None` when the position is not modelled here (no king of
-/// ours; a pawn on its first or last rank; hidden units or a pending rebirth).
-pub(crate) fn count(pos: &Position, c: &Circe) -> Option<u64> {
-    super::count(|out| run(pos, c, out))
+/// ours; a pawn on its first or last rank; hidden units or a pending rebirth). `madrasi`:
+/// composed with Madrasi, kings paralysed too or not.
+pub(crate) fn count(pos: &Position, c: &Circe, madrasi: Option<bool>) -> Option<u64> {
+    super::count(|out| run(pos, c, madrasi, out))
 }
 
 /// The legal moves (every judgement here is exact); `None` as for [`count`].
-pub(crate) fn moves(pos: &Position, c: &Circe, list: &mut MoveList) -> Option<()> {
-    run(pos, c, list)
+pub(crate) fn moves(pos: &Position, c: &Circe, madrasi: Option<bool>, list: &mut MoveList) -> Option<()> {
+    run(pos, c, madrasi, list)
 }
 
 /// The enemy units, read by lift square: a walk's home square `l` (for a pawn, its file's
@@ -55,6 +65,8 @@ struct Enemies<'a> {
     us: Color,
     them: Color,
     c: &'a Circe,
+    /// Madrasi (kings paralysed too, or not): an attacker must not be paralysed.
+    madrasi: Option<bool>,
 }
 
 /// The enemy pieces (knight to queen) in the order of [`Enemies::slots`].
@@ -68,12 +80,20 @@ impl<'a> Enemies<'a> {
     /// a unit attack `k` (the lift squares of the units that reach it on an empty board, and
     /// the squares between).
     #[inline(always)]
-    fn new(s: &'a Sets, c: &'a Circe, us: Color, k: Square, zone: Bitboard) -> (Enemies<'a>, Bitboard, Bitboard) {
+    fn new(
+        s: &'a Sets,
+        c: &'a Circe,
+        madrasi: Option<bool>,
+        us: Color,
+        k: Square,
+        zone: Bitboard,
+    ) -> (Enemies<'a>, Bitboard, Bitboard) {
         let e = Enemies {
             s,
             us,
             them: us.other(),
             c,
+            madrasi,
         };
         let away = s.occ.without(k);
         let pawns = s.pieces(e.them, Role::Pawn);
@@ -193,6 +213,28 @@ impl<'a> Enemies<'a> {
             },
         )
     }
+
+    /// Is our king safe on `target` after our move, which leaves the occupancy `occ` and
+    /// takes the units on `gone`? `after` builds the board after the move; under Madrasi it
+    /// is asked for only when some unit attacks `target` there ([`Enemies::hit`]).
+    #[inline(always)]
+    fn safe(&self, target: Square, occ: Bitboard, gone: Bitboard, after: impl FnOnce() -> Sets) -> bool {
+        if !self.hit(target, occ, gone) {
+            return true;
+        }
+        match self.madrasi {
+            None => false,
+            Some(kings) => !self.checks(&after(), target, kings),
+        }
+    }
+
+    /// Madrasi: does a unit that is not paralysed attack our king on `target` on the board
+    /// `b` (the rules' check)?
+    #[inline(never)]
+    fn checks(&self, b: &Sets, target: Square, kings: bool) -> bool {
+        let attackers = mars_capturers_on(b, self.c, target, self.them);
+        unparalysed_on(b, attackers, kings, self.c.first_rank_pawns, Some(self.c)).any()
+    }
 }
 
 /// The files holding a square of `b`, one bit each (bits 0-7).
@@ -226,20 +268,23 @@ fn pawn_lifts(pawns: Bitboard, color: Color) -> Bitboard {
 /// after the moves are ones the path models as it models `pos`: nothing is reborn or hidden
 /// here, a pawn reaching its last rank promotes, and a legal move takes no king (the enemy's
 /// stays where it is). `None` as for [`count`], and when the enemy has no king.
-pub(crate) fn count_two(pos: &Position, c: &Circe) -> Option<u64> {
+pub(crate) fn count_two(pos: &Position, c: &Circe, madrasi: Option<bool>) -> Option<u64> {
     let b = Board::of(pos)?;
     let theirs = pos.king(pos.turn().other())?;
-    match pos.turn() {
-        Color::White => Some(count_two_as(pos, &b, theirs, c, Color::White)),
-        Color::Black => Some(count_two_as(pos, &b, theirs, c, Color::Black)),
-    }
+    // (Mars alone compiled apart, without Madrasi's tests)
+    Some(match (pos.turn(), madrasi) {
+        (Color::White, None) => count_two_as(pos, &b, theirs, c, None, Color::White),
+        (Color::Black, None) => count_two_as(pos, &b, theirs, c, None, Color::Black),
+        (Color::White, m) => count_two_as(pos, &b, theirs, c, m, Color::White),
+        (Color::Black, m) => count_two_as(pos, &b, theirs, c, m, Color::Black),
+    })
 }
 
 /// [`count_two`] for our side `us`, the enemy's king on `theirs`.
 #[inline(always)]
-fn count_two_as(pos: &Position, b: &Board, theirs: Square, c: &Circe, us: Color) -> u64 {
+fn count_two_as(pos: &Position, b: &Board, theirs: Square, c: &Circe, madrasi: Option<bool>, us: Color) -> u64 {
     let mut list = MoveList::new();
-    run_as(b, c, &mut list, us);
+    run_as(b, c, madrasi, &mut list, us);
     let mut n = crate::orthodox::Counter(0);
     let mut s = Sets::default();
     for &m in list.iter() {
@@ -251,6 +296,7 @@ fn count_two_as(pos: &Position, b: &Board, theirs: Square, c: &Circe, us: Color)
                 k: theirs,
             },
             c,
+            madrasi,
             &mut n,
             us.other(),
         );
@@ -282,34 +328,44 @@ impl<'a> Board<'a> {
 /// constant (its ranks, pawn directions, home squares and castling squares fold; the enemy's
 /// lift squares become constants instead of table reads).
 #[inline(always)]
-fn run<O: Out>(pos: &Position, c: &Circe, out: &mut O) -> Option<()> {
+fn run<O: Out>(pos: &Position, c: &Circe, madrasi: Option<bool>, out: &mut O) -> Option<()> {
     let b = Board::of(pos)?;
-    match pos.turn() {
-        Color::White => run_as(&b, c, out, Color::White),
-        Color::Black => run_as(&b, c, out, Color::Black),
+    match (pos.turn(), madrasi) {
+        (Color::White, None) => run_as(&b, c, None, out, Color::White),
+        (Color::Black, None) => run_as(&b, c, None, out, Color::Black),
+        (Color::White, m) => run_as(&b, c, m, out, Color::White),
+        (Color::Black, m) => run_as(&b, c, m, out, Color::Black),
     }
     Some(())
 }
 
-/// [`run`] for our side `us` on the board `b`.
+/// [`run`] for our side `us` on the board `b`, with Madrasi as `madrasi` says.
 #[inline(always)]
-fn run_as<O: Out>(b: &Board, c: &Circe, out: &mut O, us: Color) {
+fn run_as<O: Out>(b: &Board, c: &Circe, madrasi: Option<bool>, out: &mut O, us: Color) {
     let (s, k) = (b.s, b.k);
     let them = us.other();
     // (the enemy's attacks matter on the king's square, its steps and castling's squares)
     let zone = king_attacks(k).with(k) | super::castling_squares_with(b.castle, us);
-    let (e, map, judged_from) = Enemies::new(s, c, us, k, zone);
+    let (e, map, judged_from) = Enemies::new(s, c, madrasi, us, k, zone);
+    // (Madrasi: our units the enemy observes do not move)
+    let free = madrasi.map_or(Bitboard::FULL, |kings| {
+        !paralysed_units(s, us, kings, c.first_rank_pawns, Some(c))
+    });
     let occ = s.occ;
     let empty = !occ;
     let theirs = s.color[them.index()];
     let checked = map.contains(k);
     // the units whose moves are judged one by one (all when the king is attacked)
     let judged_from = if checked { Bitboard::FULL } else { judged_from };
-    // a non-king move from `from` leaving the occupancy `after`, taking on `gone`
-    let safe = |after: Bitboard, gone: Bitboard| !e.hit(k, after, gone);
+    // a non-king move of our unit `p` from `from` to `to` as `arrived`, leaving the
+    // occupancy `after`, taking on `gone`
+    let safe = |p: Piece, from: Square, to: Square, arrived: Piece, after: Bitboard, gone: Bitboard| {
+        e.safe(k, after, gone, || plain_after(s, from, to, None, p, arrived))
+    };
 
     // pawns: pushes in bulk from the squares not looked at; captures from the second rank
-    let pawns = s.pieces(us, Role::Pawn);
+    let pawn = Piece::new(us, Role::Pawn);
+    let pawns = s.pieces(us, Role::Pawn) & free;
     let up = 8 * us.forward() as i8;
     let last = Bitboard::rank(us.promotion_rank());
     let third = Bitboard::rank((us.pawn_rank() as i32 + us.forward()) as u8);
@@ -333,7 +389,7 @@ fn run_as<O: Out>(b: &Board, c: &Circe, out: &mut O, us: Color) {
         let after = occ.without(from);
         for to in caps {
             out.judged(Move::new(from, to, MoveKind::Normal), || {
-                safe(after, Bitboard::from_square(to))
+                safe(pawn, from, to, pawn, after, Bitboard::from_square(to))
             });
         }
         let Some(one) = from.offset(0, us.forward()).filter(|&t| empty.contains(t)) else {
@@ -342,19 +398,19 @@ fn run_as<O: Out>(b: &Board, c: &Circe, out: &mut O, us: Color) {
         if last.contains(one) {
             for role in Role::PROMOTIONS {
                 out.judged(Move::promotion(from, one, role), || {
-                    safe(after.with(one), Bitboard::EMPTY)
+                    safe(pawn, from, one, Piece::new(us, role), after.with(one), Bitboard::EMPTY)
                 });
             }
             continue;
         }
         out.judged(Move::new(from, one, MoveKind::Normal), || {
-            safe(after.with(one), Bitboard::EMPTY)
+            safe(pawn, from, one, pawn, after.with(one), Bitboard::EMPTY)
         });
         if from.rank() == us.pawn_rank() {
             let two = one.offset(0, us.forward()).expect("on the board");
             if empty.contains(two) {
                 out.judged(Move::new(from, two, MoveKind::DoublePush), || {
-                    safe(after.with(two), Bitboard::EMPTY)
+                    safe(pawn, from, two, pawn, after.with(two), Bitboard::EMPTY)
                 });
             }
         }
@@ -367,6 +423,7 @@ fn run_as<O: Out>(b: &Board, c: &Circe, out: &mut O, us: Color) {
         occ,
         theirs,
         judged_from,
+        free,
         e: &e,
         k,
     };
@@ -375,33 +432,62 @@ fn run_as<O: Out>(b: &Board, c: &Circe, out: &mut O, us: Color) {
     ctx.pieces(Role::Rook, out);
     ctx.pieces(Role::Queen, out);
 
+    if !free.contains(k) {
+        return;
+    }
     // the king: each step and capture judged on its arrival square
     let king = Piece::new(us, Role::King);
     let away = occ.without(k);
     out.targets(k, king_attacks(k) & empty & !map);
+    if madrasi.is_some() {
+        // (an attacker there may be paralysed)
+        for to in king_attacks(k) & empty & map {
+            out.judged(Move::new(k, to, MoveKind::Normal), || {
+                e.safe(to, away.with(to), Bitboard::EMPTY, || king_on(s, us, k, to))
+            });
+        }
+    }
     let r = c.lift_square(king, k);
     if r == k || empty.contains(r) {
         for to in king_attacks(r) & theirs {
             out.judged(Move::new(k, to, MoveKind::Normal), || {
-                !e.hit(to, away, Bitboard::from_square(to))
+                e.safe(to, away, Bitboard::from_square(to), || {
+                    plain_after(s, k, to, None, king, king)
+                })
             });
         }
     }
 
     // castling: not out of check, not through it (the king on the passing square, its own
-    // square empty), not into it
-    if !checked {
-        castlings_with(b.castle, s, us, k, |ca| {
-            let (rf, rt) = crate::rules::effects::castling_rook(ca.m);
-            let to = ca.m.to();
-            // (the map holds every attack on the arrival square: the rook's square emptied
-            // opens no line onto it and is no enemy lift square)
-            out.judged(ca.m, || {
-                !map.contains(ca.pass)
-                    && (!map.contains(to) || !e.hit(to, away.without(rf).with(to).with(rt), Bitboard::EMPTY))
-            });
-        });
+    // square empty), not into it; the map holds every attack on those squares (the rook's
+    // square emptied opens no line onto the arrival square and is no enemy lift square)
+    if checked && madrasi.is_none() {
+        return;
     }
+    castlings_with(
+        b.castle,
+        s,
+        us,
+        k,
+        #[inline(always)]
+        |ca| {
+            let (rf, rt) = crate::rules::effects::castling_rook(ca.m);
+            let (pass, to) = (ca.pass, ca.m.to());
+            out.judged(
+                ca.m,
+                #[inline(always)]
+                || {
+                    (!checked || e.safe(k, occ, Bitboard::EMPTY, || *s))
+                        && (!map.contains(pass)
+                            || e.safe(pass, away.with(pass), Bitboard::EMPTY, || king_on(s, us, k, pass)))
+                        && (!map.contains(to)
+                            || e.safe(to, away.without(rf).with(to).with(rt), Bitboard::EMPTY, || {
+                                castled(s, us, ca.m)
+                            }))
+                },
+            );
+        },
+    );
 }
 
 /// What the moves of our pieces are judged with.
@@ -411,6 +497,8 @@ struct Ctx<'a> {
     occ: Bitboard,
     theirs: Bitboard,
     judged_from: Bitboard,
+    /// Our units that may move (Madrasi: not paralysed).
+    free: Bitboard,
     e: &'a Enemies<'a>,
     k: Square,
 }
@@ -421,7 +509,8 @@ impl Ctx<'_> {
     #[inline(always)]
     fn pieces<O: Out>(&self, role: Role, out: &mut O) {
         let (occ, empty) = (self.occ, !self.occ);
-        for from in self.s.pieces(self.us, role) {
+        let p = Piece::new(self.us, role);
+        for from in self.s.pieces(self.us, role) & self.free {
             let att = walk(role, from, occ);
             let r = home_square(role, self.us, from);
             let targets = if r == from {
@@ -438,10 +527,11 @@ impl Ctx<'_> {
             let after = occ.without(from);
             for to in targets {
                 let m = Move::new(from, to, MoveKind::Normal);
+                let board = || plain_after(self.s, from, to, None, p, p);
                 if empty.contains(to) {
-                    out.judged(m, || !self.e.hit(self.k, after.with(to), Bitboard::EMPTY));
+                    out.judged(m, || self.e.safe(self.k, after.with(to), Bitboard::EMPTY, board));
                 } else {
-                    out.judged(m, || !self.e.hit(self.k, after, Bitboard::from_square(to)));
+                    out.judged(m, || self.e.safe(self.k, after, Bitboard::from_square(to), board));
                 }
             }
         }

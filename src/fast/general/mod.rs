@@ -1,8 +1,8 @@
 //! The general counter: the legal moves of a position counted without playing most of them,
 //! for every rule set it models. It counts what the plan's short path declines, and every
-//! position of the rule sets that have no short path (compositions such as
-//! `circe-mars+madrasi` or `anticirce-calvet+isardam`). Cohen's rule is not its
-//! business: it counts as if the rule were off, and `fast::cohen_count` corrects that.
+//! position of the rule sets that have no short path (`circe-mars+isardam` and its type B).
+//! Cohen's rule is not its business: it counts as if the rule were off, and
+//! `fast::cohen_count` corrects that.
 //!
 //! The rules play every move (`Rules::play`) and judge the board after it. Here:
 //!
