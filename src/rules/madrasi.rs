@@ -146,6 +146,77 @@ pub(crate) fn seen_by(
     }
 }
 
+/// [`paralysed_units`] under Mars Circe (`c`): observation from rebirth squares is not
+/// symmetric; walk by walk, each enemy unit is lifted once, and what the walk then attacks
+/// among ours lined up with it is observed (one call per walk, the walk a constant in each;
+/// out of line, away from the count of Madrasi without Mars).
+#[inline(never)]
+fn mars_paralysed_units(
+    sets: &Sets,
+    color: crate::square::Color,
+    kings: bool,
+    first_rank: FirstRankPawns,
+    c: &Circe,
+) -> Bitboard {
+    let enemy = color.other();
+    let mut out = mars_pawn_sight(sets, enemy, c, first_rank) & sets.pieces(color, Role::Pawn);
+    out |= mars_paralysed_of(sets, color, Role::Knight, first_rank, c);
+    out |= mars_paralysed_of(sets, color, Role::Bishop, first_rank, c);
+    out |= mars_paralysed_of(sets, color, Role::Rook, first_rank, c);
+    out |= mars_paralysed_of(sets, color, Role::Queen, first_rank, c);
+    if kings {
+        out |= mars_paralysed_of(sets, color, Role::King, first_rank, c);
+    }
+    out
+}
+
+/// [`paralysed_units`] under Mars Circe (`c`) among the units of `color` of walk `role`.
+#[inline(always)]
+fn mars_paralysed_of(
+    sets: &Sets,
+    color: crate::square::Color,
+    role: Role,
+    first_rank: FirstRankPawns,
+    c: &Circe,
+) -> Bitboard {
+    let ours = sets.pieces(color, role);
+    let mut out = Bitboard::EMPTY;
+    if ours.any() {
+        mars_lifts(sets, role, color.other(), ours, c, |lifted, occ, targets| {
+            out |= seen_by(role, color.other(), lifted, occ, first_rank) & targets;
+            true
+        });
+    }
+    out
+}
+
+/// What the pawns of `side` observe under Mars Circe (`c`), each lifted in turn as
+/// [`mars_lifts`] does. A pawn's attacks do not depend on the occupancy, so the union over
+/// the lifts that succeed is what the squares lifted onto attack, with what every pawn
+/// attacks from where it stands once two lifts succeed (each pawn then stays put in one of
+/// them), and every pawn but the lifted one when only one does.
+#[inline(always)]
+fn mars_pawn_sight(sets: &Sets, side: crate::square::Color, c: &Circe, first_rank: FirstRankPawns) -> Bitboard {
+    let unit = Piece::new(side, Role::Pawn);
+    let pawns = sets.pieces(side, Role::Pawn);
+    let (mut onto, mut lifted, mut n) = (Bitboard::EMPTY, Bitboard::EMPTY, 0);
+    for x in pawns {
+        let r = c.lift_square(unit, x);
+        if r != x && sets.occ.contains(r) {
+            continue;
+        }
+        onto = onto.with(r);
+        lifted = Bitboard::from_square(x);
+        n += 1;
+    }
+    let staying = match n {
+        0 => return Bitboard::EMPTY,
+        1 => pawns & !lifted,
+        _ => pawns,
+    };
+    attacks::pawn_attacks_of_set(side, observing_among(staying | onto, side, first_rank))
+}
+
 /// Every unit of `color` observed by an enemy unit of its walk (kings only with `kings`):
 /// the union, walk by walk, of what the enemy units observe. Equals the squares where
 /// [`observed_on`] holds, since observation between like units is symmetric.
@@ -160,18 +231,7 @@ pub fn paralysed_units(
     let enemy = color.other();
     let mut out = Bitboard::EMPTY;
     if let Some(c) = mars {
-        // (Mars: observation from rebirth squares is not symmetric; walk by walk, each enemy
-        // unit lifted once, and what the walk then attacks among ours lined up with it)
-        for role in Role::ALL {
-            let ours = sets.pieces(color, role);
-            if ours.any() && (role != Role::King || kings) {
-                mars_lifts(sets, role, enemy, ours, c, |lifted, occ, targets| {
-                    out |= seen_by(role, enemy, lifted, occ, first_rank) & targets;
-                    true
-                });
-            }
-        }
-        return out;
+        return mars_paralysed_units(sets, color, kings, first_rank, c);
     }
     // pawns: ours on the squares the enemy's (able to capture) attack
     let ours = sets.pieces(color, Role::Pawn);
@@ -258,8 +318,13 @@ pub(crate) mod tests {
         let c = *rules.mars().unwrap();
         let (mut seen, mut unseen) = (0, 0);
         // (g3 lifted to f8: the bishop b4 lines up with f8 and is observed; d4, attacked
-        // from a7, does not, and is not)
-        mars_game_positions(&["6k1/b7/8/8/1B1B4/6b1/8/4K3 w - - 0 1"], |pos| {
+        // from a7, does not, and is not. Only the pawn d5 can lift, f7 being taken: the pawn
+        // e3 is observed by f4, e4 by nothing)
+        let extra = [
+            "6k1/b7/8/8/1B1B4/6b1/8/4K3 w - - 0 1",
+            "4k3/5n2/8/3p4/4Pp2/4P3/8/4K3 w - - 0 1",
+        ];
+        mars_game_positions(&extra, |pos| {
             let b = *pos.sets();
             for kings in [false, true] {
                 for color in [Color::White, Color::Black] {
