@@ -159,7 +159,7 @@ fn mars_paralysed_units(
     c: &Circe,
 ) -> Bitboard {
     let enemy = color.other();
-    let mut out = mars_pawn_sight(sets, enemy, c, first_rank) & sets.pieces(color, Role::Pawn);
+    let mut out = mars_pawn_sight(sets, enemy, sets.pieces(color, Role::Pawn), c, first_rank);
     out |= mars_paralysed_of(sets, color, Role::Knight, first_rank, c);
     out |= mars_paralysed_of(sets, color, Role::Bishop, first_rank, c);
     out |= mars_paralysed_of(sets, color, Role::Rook, first_rank, c);
@@ -190,31 +190,37 @@ fn mars_paralysed_of(
     out
 }
 
-/// What the pawns of `side` observe under Mars Circe (`c`), each lifted in turn as
-/// [`mars_lifts`] does. A pawn's attacks do not depend on the occupancy, so the union over
+/// What the pawns of `side` observe among `like` under Mars Circe (`c`), each lifted in turn
+/// by [`mars_lifts`]. A pawn's attacks do not depend on the occupancy, so the union over
 /// the lifts that succeed is what the squares lifted onto attack, with what every pawn
 /// attacks from where it stands once two lifts succeed (each pawn then stays put in one of
 /// them), and every pawn but the lifted one when only one does.
 #[inline(always)]
-fn mars_pawn_sight(sets: &Sets, side: crate::square::Color, c: &Circe, first_rank: FirstRankPawns) -> Bitboard {
-    let unit = Piece::new(side, Role::Pawn);
+fn mars_pawn_sight(
+    sets: &Sets,
+    side: crate::square::Color,
+    like: Bitboard,
+    c: &Circe,
+    first_rank: FirstRankPawns,
+) -> Bitboard {
     let pawns = sets.pieces(side, Role::Pawn);
     let (mut onto, mut lifted, mut n) = (Bitboard::EMPTY, Bitboard::EMPTY, 0);
-    for x in pawns {
-        let r = c.lift_square(unit, x);
-        if r != x && sets.occ.contains(r) {
-            continue;
-        }
-        onto = onto.with(r);
-        lifted = Bitboard::from_square(x);
-        n += 1;
+    if like.any() {
+        mars_lifts(sets, Role::Pawn, side, like, c, |after, _, _| {
+            // (the pawn moved and where to; nothing for a pawn on its own rebirth square)
+            let moved = after ^ pawns;
+            onto |= moved & after;
+            lifted = moved & pawns;
+            n += 1;
+            true
+        });
     }
     let staying = match n {
         0 => return Bitboard::EMPTY,
         1 => pawns & !lifted,
         _ => pawns,
     };
-    attacks::pawn_attacks_of_set(side, observing_among(staying | onto, side, first_rank))
+    attacks::pawn_attacks_of_set(side, observing_among(staying | onto, side, first_rank)) & like
 }
 
 /// Every unit of `color` observed by an enemy unit of its walk (kings only with `kings`):
